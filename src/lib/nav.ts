@@ -1,0 +1,32 @@
+export interface NavLink {
+  readonly href: string;
+  readonly label: string;
+}
+
+/** The header's top links, in the order the spec gives them. */
+export const navLinks: readonly NavLink[] = [
+  { href: "/", label: "Home" },
+  { href: "/children-home", label: "Children's Home" },
+  { href: "/oldage-home", label: "Old Age Home" },
+  { href: "/medical", label: "Medical" },
+  { href: "/relief", label: "Relief" },
+  { href: "/projects", label: "Projects" },
+  { href: "/certifications", label: "Certifications" },
+];
+
+function normalise(path: string): string {
+  const withoutQuery = path.split(/[?#]/, 1)[0] ?? "/";
+  const trimmed = withoutQuery.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/**
+ * Whether a header link points at the page being shown. Home is active only on
+ * "/" itself; every other link is also active on the pages below it.
+ */
+export function isActiveLink(currentPath: string, href: string): boolean {
+  const current = normalise(currentPath);
+  const target = normalise(href);
+  if (target === "/") return current === "/";
+  return current === target || current.startsWith(`${target}/`);
+}
