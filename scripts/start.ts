@@ -20,10 +20,12 @@ function run(args: string[]): Promise<number> {
   });
 }
 
+// Ctrl-C or a stop request ends the child too, and this process only after it.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    child?.kill(signal);
-    process.exit(0);
+    if (!child || child.exitCode !== null) process.exit(0);
+    child.once("exit", () => process.exit(0));
+    child.kill(signal);
   });
 }
 
