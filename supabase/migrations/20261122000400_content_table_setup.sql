@@ -30,23 +30,23 @@ begin
 
   execute format(
     'create policy %I on %s for select to anon using (%s)',
-    case when has_active then format('Visitors can read active %s rows', label)
+    case when has_active then format('Visitors can read active rows of %s', label)
          else format('Visitors can read %s', label) end,
     target, visible);
   execute format(
     'create policy %I on %s for select to authenticated using (%s or (select private.is_admin()))',
-    case when has_active then format('Signed-in users can read active %s rows, admins all', label)
+    case when has_active then format('Signed-in users can read active rows of %s, admins every row', label)
          else format('Signed-in users can read %s', label) end,
     target, visible);
   execute format(
     'create policy %I on %s for insert to authenticated with check ((select private.is_admin()))',
-    format('Admins can add %s rows', label), target);
+    format('Admins can add rows to %s', label), target);
   execute format(
     'create policy %I on %s for update to authenticated using ((select private.is_admin())) with check ((select private.is_admin()))',
-    format('Admins can change %s rows', label), target);
+    format('Admins can change rows of %s', label), target);
   execute format(
     'create policy %I on %s for delete to authenticated using ((select private.is_admin()))',
-    format('Admins can delete %s rows', label), target);
+    format('Admins can delete rows of %s', label), target);
 
   execute format(
     'create trigger set_updated_at before update on %s for each row execute function private.set_updated_at()',

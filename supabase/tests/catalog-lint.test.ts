@@ -1,0 +1,137 @@
+// Lints the migrated catalog for the mistakes Supabase's own linter (splinter)
+// flags, so a future migration cannot quietly open a hole.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, freshDatabase } from "./harness.ts";
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await db.close();
+});
+
+interface Policy {
+  schemaname: string;
+  tablename: string;
+  policyname: string;
+  cmd: string;
+  roles: string[];
+  qual: string | null;
+  with_check: string | null;
+}
+
+async function policies(): Promise<Policy[]> {
+  const { rows } = await db.query<Policy>(
+    "select schemaname, tablename, policyname, cmd, roles::text[] as roles, qual, with_check from pg_policies where schemaname in ('public', 'storage')",
+  );
+  return rows;
+}
+
+describe("catalog lint", () => {
+  it("every table in public has row level security enabled", async () => {
+    const { rows } = await db.query<{ relname: string }>(`
+      select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`);
+    expect(rows.map((row) => row.relname)).toEqual([]);
+  });
+
+  it("has policies on every table in public", async () => {
+    const { rows } = await db.query<{ relname: string }>(`
+      select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'r'
+         and not exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname)`);
+    expect(rows.map((row) => row.relname)).toEqual([]);
+  });
+
+  it("no policy reads user_metadata, which users can write themselves", async () => {
+    const offending = (await policies()).filter((p) =>
+      `${p.qual} ${p.with_check}`.includes("user_metadata"),
+    );
+    expect(offending.map((p) => p.policyname)).toEqual([]);
+    const { rows } = await db.query<{ src: string }>(
+      "select prosrc as src from pg_proc where proname = 'is_admin' and pronamespace = 'private'::regnamespace",
+    );
+    expect(rows[0]?.src).toContain("app_metadata");
+    expect(rows[0]?.src).not.toContain("user_metadata");
+  });
+
+  it("every security definer function has a fixed search_path", async () => {
+    const { rows } = await db.query<{ fn: string }>(`
+      select n.nspname || '.' || p.proname as fn
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
+         and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`);
+    expect(rows.map((row) => row.fn)).toEqual([]);
+  });
+
+  it("no security definer function is callable through the API schema", async () => {
+    const { rows } = await db.query<{ fn: string }>(`
+      select p.proname as fn from pg_proc p
+       where p.pronamespace = 'public'::regnamespace and p.prosecdef`);
+    expect(rows.map((row) => row.fn)).toEqual([]);
+  });
+
+  it("every auth call in a policy is wrapped in a subselect, so it runs once per statement", async () => {
+    const unwrapped: string[] = [];
+    let calls = 0;
+    for (const policy of await policies()) {
+      for (const expression of [policy.qual, policy.with_check]) {
+        if (!expression) continue;
+        for (const match of expression.matchAll(/\b(auth\.\w+|private\.is_admin)\(\)/g)) {
+          calls += 1;
+          const before = expression.slice(0, match.index).trimEnd();
+          if (!before.endsWith("SELECT"))
+            unwrapped.push(`${policy.tablename}: ${policy.policyname}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(80);
+    expect(unwrapped).toEqual([]);
+  });
+
+  it("no write policy is always true", async () => {
+    const open = (await policies()).filter(
+      (p) => p.cmd !== "SELECT" && [p.qual, p.with_check].some((e) => e?.trim() === "true"),
+    );
+    expect(open.map((p) => `${p.tablename}: ${p.policyname}`)).toEqual([]);
+  });
+
+  it("every policy names its roles, and no role has two permissive policies for one command", async () => {
+    const all = await policies();
+    expect(all.filter((p) => p.roles.includes("public")).map((p) => p.policyname)).toEqual([]);
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const policy of all) {
+      const commands =
+        policy.cmd === "ALL" ? ["SELECT", "INSERT", "UPDATE", "DELETE"] : [policy.cmd];
+      for (const role of policy.roles) {
+        for (const command of commands) {
+          const key = `${policy.schemaname}.${policy.tablename} ${role} ${command}`;
+          if (seen.has(key)) duplicates.push(`${key}: ${seen.get(key)} / ${policy.policyname}`);
+          seen.set(key, policy.policyname);
+        }
+      }
+    }
+    expect(duplicates).toEqual([]);
+  });
+
+  it("the public bucket cannot be listed by visitors", async () => {
+    const listing = (await policies()).filter(
+      (p) =>
+        p.schemaname === "storage" &&
+        p.cmd === "SELECT" &&
+        p.roles.some((r) => r === "anon" || r === "public"),
+    );
+    expect(listing.map((p) => p.policyname)).toEqual([]);
+  });
+
+  it("anon holds no write privilege on any table in public", async () => {
+    const { rows } = await db.query<{ grant: string }>(`
+      select table_name || ': ' || privilege_type as grant from information_schema.role_table_grants
+       where grantee = 'anon' and table_schema = 'public' and privilege_type <> 'SELECT'`);
+    expect(rows.map((row) => row.grant)).toEqual([]);
+  });
+});

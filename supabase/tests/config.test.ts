@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { describe, expect, it } from "vitest";
+
+const supabaseDir = join(import.meta.dirname, "..");
+
+interface FunctionConfig {
+  enabled: boolean;
+  verify_jwt: boolean;
+  entrypoint: string;
+}
+
+async function loadConfig() {
+  const text = await readFile(join(supabaseDir, "config.toml"), "utf8");
+  return parse(text) as unknown as {
+    api: { port: number; schemas: string[] };
+    auth: {
+      enable_signup: boolean;
+      email: { enable_signup: boolean };
+      enable_anonymous_sign_ins: boolean;
+    };
+    storage: {
+      file_size_limit: string;
+      buckets: {
+        media: { public: boolean; file_size_limit: string; allowed_mime_types: string[] };
+      };
+    };
+    functions: Record<string, FunctionConfig>;
+  };
+}
+
+describe("supabase/config.toml", () => {
+  it("serves the API on 54321 and exposes only the public schema", async () => {
+    const config = await loadConfig();
+    expect(config.api.port).toBe(54321);
+    expect(config.api.schemas).toEqual(["public"]);
+  });
+
+  it("disables public sign-ups of every kind", async () => {
+    const config = await loadConfig();
+    expect(config.auth.enable_signup).toBe(false);
+    expect(config.auth.email.enable_signup).toBe(false);
+    expect(config.auth.enable_anonymous_sign_ins).toBe(false);
+  });
+
+  it("declares the publish and contact functions with entrypoints under ../functions/", async () => {
+    const config = await loadConfig();
+    expect(Object.keys(config.functions).sort()).toEqual(["contact", "publish"]);
+    for (const [name, fn] of Object.entries(config.functions)) {
+      expect(fn.enabled).toBe(true);
+      expect(fn.entrypoint).toBe(`../functions/${name}/index.ts`);
+    }
+  });
+
+  it("limits the media bucket exactly as the storage migration does", async () => {
+    const config = await loadConfig();
+    const migration = await readFile(
+      join(supabaseDir, "migrations", "20261122001800_media_storage.sql"),
+      "utf8",
+    );
+    const bucket = config.storage.buckets.media;
+    expect(bucket.public).toBe(true);
+    expect(bucket.file_size_limit).toBe("10MiB");
+    expect(migration).toContain("10485760");
+    for (const mime of bucket.allowed_mime_types) expect(migration).toContain(`'${mime}'`);
+    expect(bucket.allowed_mime_types).not.toContain("image/svg+xml");
+  });
+});

@@ -1,0 +1,143 @@
+// Database test harness: a migrated database per test file, and a way to run
+// statements as anon, a signed-in non-admin, an admin or the service role, set
+// up exactly as PostgREST sets up each request (role plus request.jwt.claims).
+import type { PGliteInterface, Transaction } from "@electric-sql/pglite";
+
+/** A database under test: a PGlite or a clone of one. */
+export type Db = PGliteInterface;
+
+import { createDatabase } from "../local/database.ts";
+
+export const ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
+export const USER_ID = "00000000-0000-4000-8000-00000000b001";
+
+export type Actor = "anon" | "user" | "admin" | "service";
+export const ACTORS: readonly Actor[] = ["anon", "user", "admin"];
+
+const ROLE: Record<Actor, string> = {
+  anon: "anon",
+  user: "authenticated",
+  admin: "authenticated",
+  service: "service_role",
+};
+
+export function claimsFor(
+  actor: Actor,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const signedIn = (id: string, email: string, appMetadata: Record<string, unknown>) => ({
+    sub: id,
+    aud: "authenticated",
+    role: "authenticated",
+    email,
+    app_metadata: { provider: "email", providers: ["email"], ...appMetadata },
+    user_metadata: {},
+    is_anonymous: false,
+  });
+  const base =
+    actor === "anon"
+      ? { role: "anon" }
+      : actor === "service"
+        ? { role: "service_role" }
+        : actor === "admin"
+          ? signedIn(ADMIN_ID, "admin@helpinghands.example", { role: "admin" })
+          : signedIn(USER_ID, "volunteer@helpinghands.example", {});
+  return { ...base, ...extra };
+}
+
+/** Runs fn in a transaction as the actor, then rolls everything back. */
+export async function tryAs<T>(
+  db: Db,
+  actor: Actor,
+  fn: (tx: Transaction) => Promise<T>,
+  claims: Record<string, unknown> = claimsFor(actor),
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+      [ROLE[actor], JSON.stringify(claims)],
+    );
+    const result = await fn(tx);
+    await tx.rollback();
+    return result;
+  });
+}
+
+/** Runs fn in a transaction as the actor and commits it. */
+export async function as<T>(
+  db: Db,
+  actor: Actor,
+  fn: (tx: Transaction) => Promise<T>,
+  claims: Record<string, unknown> = claimsFor(actor),
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+      [ROLE[actor], JSON.stringify(claims)],
+    );
+    return fn(tx);
+  });
+}
+
+/** What a statement did: how many rows it returned or touched, or the SQLSTATE it failed with. */
+export type Outcome = { ok: true; rows: number } | { ok: false; code: string; message: string };
+
+export async function outcome(
+  run: () => Promise<{ rows: unknown[]; affectedRows?: number }>,
+): Promise<Outcome> {
+  try {
+    const result = await run();
+    // Reads report returned rows; writes without RETURNING report touched rows.
+    return {
+      ok: true,
+      rows: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0),
+    };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return { ok: false, code: code ?? "unknown", message };
+  }
+}
+
+const templates = new Map<string, Promise<Db>>();
+
+/**
+ * A fresh database with every migration (and the seed, if asked). The first call
+ * in a test file migrates once; later calls clone that in about half a second.
+ */
+export async function freshDatabase(options: { seed?: boolean } = {}): Promise<Db> {
+  const key = options.seed ? "seeded" : "empty";
+  let template = templates.get(key);
+  if (!template) {
+    template = createDatabase({ seed: options.seed ?? false });
+    templates.set(key, template);
+  }
+  return (await template).clone();
+}
+
+/** Inserts a row as the database owner (no RLS) and returns its id. */
+export async function insertRow(
+  db: Db | Transaction,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<string> {
+  const columns = Object.keys(row);
+  const values = Object.values(row).map((value) =>
+    value !== null && typeof value === "object" ? JSON.stringify(value) : value,
+  );
+  const placeholders = columns.map((_, index) => `$${index + 1}`);
+  const result = await db.query<{ id: string }>(
+    `insert into public.${table} (${columns.join(", ")}) values (${placeholders.join(", ")}) returning id`,
+    values,
+  );
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error(`insert into ${table} returned no id`);
+  return id;
+}
+
+/** Inside an actor's transaction: does setup as the owner, then takes the actor's role back. */
+export async function asOwnerWithin(tx: Transaction, fn: () => Promise<unknown>): Promise<void> {
+  const { rows } = await tx.query<{ role: string }>("select current_setting('role') as role");
+  await tx.query("reset role");
+  await fn();
+  await tx.query("select set_config('role', $1, true)", [rows[0]?.role ?? "none"]);
+}

@@ -1,0 +1,167 @@
+// Every content table x {anon, signed-in non-admin, admin} x {read active, read
+// inactive, insert, update, delete}. The database alone decides each outcome.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES, type ContentTable, hasActiveFlag, validRows } from "./fixtures.ts";
+import {
+  type Actor,
+  asOwnerWithin,
+  type Db,
+  freshDatabase,
+  insertRow,
+  type Outcome,
+  outcome,
+  tryAs,
+} from "./harness.ts";
+
+type Operation = "read active" | "read inactive" | "insert" | "update" | "delete";
+
+// A number: the statement succeeded and returned or touched that many rows.
+// A string: it failed with that SQLSTATE. 42501 is "insufficient privilege".
+const expected: Record<Exclude<Actor, "service">, Record<Operation, number | string>> = {
+  anon: { "read active": 1, "read inactive": 0, insert: "42501", update: "42501", delete: "42501" },
+  user: { "read active": 1, "read inactive": 0, insert: "42501", update: 0, delete: 0 },
+  admin: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
+};
+
+function summary(result: Outcome): number | string {
+  return result.ok ? result.rows : result.code;
+}
+
+let db: Db;
+const ids = new Map<ContentTable, { active: string; inactive?: string }>();
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  for (const table of CONTENT_TABLES) {
+    const active = await insertRow(db, table, { ...validRows[table] });
+    const inactive = hasActiveFlag(table)
+      ? await insertRow(db, table, { ...validRows[table], is_active: false })
+      : undefined;
+    ids.set(table, { active, inactive });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  // Every attempt above ran in a rolled-back transaction: the rows are all still there.
+  for (const table of CONTENT_TABLES) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.${table}`,
+    );
+    expect(rows[0]?.n, table).toBe(hasActiveFlag(table) ? 2 : 1);
+  }
+  await db.close();
+});
+
+async function attempt(
+  table: ContentTable,
+  actor: Exclude<Actor, "service">,
+  operation: Operation,
+) {
+  const row = ids.get(table);
+  if (!row) throw new Error(`no rows for ${table}`);
+  return tryAs(db, actor, async (tx) => {
+    switch (operation) {
+      case "read active":
+        return outcome(() => tx.query(`select * from public.${table} where id = $1`, [row.active]));
+      case "read inactive":
+        return outcome(() =>
+          tx.query(`select * from public.${table} where id = $1`, [row.inactive]),
+        );
+      case "insert": {
+        // The about record is single; make room so only the policy decides.
+        if (table === "about_content") {
+          await asOwnerWithin(tx, () => tx.query("delete from public.about_content"));
+        }
+        // At most one logo is active (its own test covers that); insert an inactive one.
+        const row: Record<string, unknown> =
+          table === "logo_settings"
+            ? { ...validRows[table], is_active: false }
+            : { ...validRows[table] };
+        const values = Object.values(row).map((value) =>
+          value !== null && typeof value === "object" ? JSON.stringify(value) : value,
+        );
+        const columns = Object.keys(row);
+        return outcome(() =>
+          tx.query(
+            `insert into public.${table} (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
+            values,
+          ),
+        );
+      }
+      case "update":
+        return outcome(() =>
+          tx.query(
+            `update public.${table} set created_at = created_at - interval '1 day' where id = $1`,
+            [row.active],
+          ),
+        );
+      case "delete":
+        return outcome(() => tx.query(`delete from public.${table} where id = $1`, [row.active]));
+    }
+  });
+}
+
+for (const table of CONTENT_TABLES) {
+  describe(table, () => {
+    for (const actor of ["anon", "user", "admin"] as const) {
+      const operations = Object.keys(expected[actor]) as Operation[];
+      for (const operation of operations) {
+        if (operation === "read inactive" && !hasActiveFlag(table)) continue;
+        it(`${actor}: ${operation} -> ${expected[actor][operation]}`, async () => {
+          expect(summary(await attempt(table, actor, operation))).toBe(expected[actor][operation]);
+        });
+      }
+    }
+
+    it("user: a refused update or delete leaves the row as it was", async () => {
+      const row = ids.get(table);
+      const before = await db.query(`select * from public.${table} where id = $1`, [row?.active]);
+      await tryAs(db, "user", async (tx) => {
+        await tx.query(
+          `update public.${table} set created_at = now() - interval '9 days' where id = $1`,
+          [row?.active],
+        );
+        await tx.query(`delete from public.${table} where id = $1`, [row?.active]);
+        await asOwnerWithin(tx, async () => {
+          const after = await tx.query(`select * from public.${table} where id = $1`, [
+            row?.active,
+          ]);
+          expect(after.rows).toEqual(before.rows);
+        });
+      });
+    });
+  });
+}
+
+describe("admin claim", () => {
+  it("is read from app_metadata only: user_metadata.role = 'admin' grants nothing", async () => {
+    const forged = {
+      sub: "00000000-0000-4000-8000-00000000c001",
+      role: "authenticated",
+      aud: "authenticated",
+      app_metadata: { provider: "email" },
+      user_metadata: { role: "admin" },
+    };
+    const result = await tryAs(
+      db,
+      "user",
+      (tx) =>
+        outcome(() =>
+          tx.query("insert into public.home_gallery (image_url) values ('/images/seed/a.jpg')"),
+        ),
+      forged,
+    );
+    expect(summary(result)).toBe("42501");
+  });
+
+  it("does not come from the top-level role claim", async () => {
+    const forged = { sub: "00000000-0000-4000-8000-00000000c002", role: "admin", app_metadata: {} };
+    const result = await tryAs(
+      db,
+      "user",
+      (tx) => outcome(() => tx.query("delete from public.banners")),
+      forged,
+    );
+    expect(summary(result)).toBe(0);
+  });
+});
