@@ -45,12 +45,12 @@ export function claimsFor(
   return { ...base, ...extra };
 }
 
-/** Runs fn in a transaction as the actor, then rolls everything back. */
-export async function tryAs<T>(
+async function runAs<T>(
   db: Db,
   actor: Actor,
   fn: (tx: Transaction) => Promise<T>,
-  claims: Record<string, unknown> = claimsFor(actor),
+  claims: Record<string, unknown>,
+  keep: boolean,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(
@@ -58,25 +58,29 @@ export async function tryAs<T>(
       [ROLE[actor], JSON.stringify(claims)],
     );
     const result = await fn(tx);
-    await tx.rollback();
+    if (!keep) await tx.rollback();
     return result;
   });
 }
 
-/** Runs fn in a transaction as the actor and commits it. */
-export async function as<T>(
+/** Runs fn in a transaction as the actor, then rolls everything back. */
+export function tryAs<T>(
   db: Db,
   actor: Actor,
   fn: (tx: Transaction) => Promise<T>,
-  claims: Record<string, unknown> = claimsFor(actor),
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-      [ROLE[actor], JSON.stringify(claims)],
-    );
-    return fn(tx);
-  });
+  claims = claimsFor(actor),
+) {
+  return runAs(db, actor, fn, claims, false);
+}
+
+/** Runs fn in a transaction as the actor and commits it. */
+export function as<T>(
+  db: Db,
+  actor: Actor,
+  fn: (tx: Transaction) => Promise<T>,
+  claims = claimsFor(actor),
+) {
+  return runAs(db, actor, fn, claims, true);
 }
 
 /** What a statement did: how many rows it returned or touched, or the SQLSTATE it failed with. */
