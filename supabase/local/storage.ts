@@ -1,0 +1,6 @@
+import { Hono } from "hono";
+import type { StandInContext } from "./context.ts";
+
+export function storageRoutes(_ctx: StandInContext): Hono {
+  return new Hono();
+}
