@@ -11,6 +11,10 @@ export default defineConfig({
   site,
   output: "static",
   trailingSlash: "ignore",
+  // The local rebuilder (scripts/lib/rebuilder.ts) builds each run into a fresh
+  // folder and keeps Astro's cache (optimised images) in the data folder.
+  outDir: process.env.ASTRO_OUT_DIR || "./dist",
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   build: { format: "directory" },
   integrations: [react()],
   vite: {

@@ -29,7 +29,14 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/start.ts",
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    // A throwaway data folder per run: a fresh database, seed and first build.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: `.data/e2e-${port}`,
+      FRESH_DATA: "1",
+      API_PORT: "0",
+    },
     url: baseURL,
     reuseExistingServer: !ci,
     timeout: 180_000,

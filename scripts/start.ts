@@ -1,38 +1,190 @@
-// `npm start`: builds the public site and serves it. (The embedded Supabase
-// stand-in joins this process tree in a later step.)
-import { type ChildProcess, spawn } from "node:child_process";
+// `npm start`: the whole product on this machine, in one process tree. The embedded
+// database and Supabase API stand-in (with the Edge Functions and a first admin),
+// a rebuilder that plays the CDN's build-and-deploy behind a deploy hook, and a
+// static server for the built site and the admin. Settings: see README.md.
 import { join } from "node:path";
+import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
+import { checkPortFree, urlHost } from "./lib/listen.ts";
+import { type BuildRun, createRebuilder } from "./lib/rebuilder.ts";
+import { claimDataDir, readSettings, repoRoot } from "./lib/settings.ts";
+import type { Stack } from "./lib/stack.ts";
+import { type StaticServer, startStaticServer } from "./lib/static-server.ts";
 
-const root = join(import.meta.dirname, "..");
-// Run Astro on the same Node as this script (the project's pinned Node 24), not
-// on whichever `node` happens to be first on PATH.
-const astro = join(root, "node_modules", "astro", "bin", "astro.mjs");
-const port = process.env.PORT ?? "4321";
-const host = process.env.HOST ?? "127.0.0.1";
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
+const started = performance.now();
+const log = (message: string) => console.log(`[start] ${message}`);
 
-let child: ChildProcess | undefined;
+// Things to stop, in the reverse order they were started.
+const stops: Array<() => Promise<void>> = [];
+let stopping = false;
+// A startup step that must not be cut off half-way (opening the database).
+let starting: Promise<unknown> | undefined;
 
-function run(args: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    child = spawn(process.execPath, [astro, ...args], { cwd: root, env, stdio: "inherit" });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await starting?.catch(() => {});
+    for (const fn of stops.reverse()) {
+      await fn().catch((error) => console.error("[start] while stopping:", error));
+    }
+  }
+  process.exit(code);
 }
 
-// Ctrl-C or a stop request ends the child too, and this process only after it.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (!child || child.exitCode !== null) process.exit(0);
-    child.once("exit", () => process.exit(0));
-    child.kill(signal);
+    // A second Ctrl-C while stopping means "now".
+    if (stopping) process.exit(1);
+    log("stopping...");
+    void stop(0);
   });
 }
 
-const built = await run(["build"]);
-if (built !== 0) {
-  console.error("The site build failed; see the messages above.");
-  process.exit(built);
+function reportRun(run: BuildRun, first: boolean): void {
+  const took = ((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000).toFixed(1);
+  const what = first ? "startup build" : "rebuild";
+  if (run.ok) log(`${what} ${run.id} done in ${took} s; it is live now.`);
+  else if (!stopping) {
+    console.error(
+      `[start] ${what} ${run.id} failed after ${took} s; the previous site stays live.\n${run.error}`,
+    );
+  }
 }
-console.log(`\n  Site: http://${host}:${port}/\n`);
-process.exit(await run(["preview", "--host", host, "--port", port]));
+
+function inUse(error: unknown, name: string, port: number): Error {
+  return (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+    ? new Error(`${name} ${port} is in use; set ${name} to another port.`)
+    : (error as Error);
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const { dataDir, host, port } = settings;
+  stops.push(await claimDataDir(dataDir, settings.freshData));
+  const siteUrl = process.env.SITE_URL || `http://${urlHost(host)}:${port}`;
+
+  // Filled in with the API's URL and key once the stack is up, before any build.
+  const buildEnv: Record<string, string> = {
+    SITE_URL: siteUrl,
+    ASTRO_TELEMETRY_DISABLED: "1",
+    ASTRO_CACHE_DIR: join(dataDir, "astro-cache"),
+  };
+  let builds = 0;
+  const rebuilder = createRebuilder({
+    dataDir,
+    build: {
+      command: process.execPath,
+      args: [join(repoRoot, "node_modules", "astro", "bin", "astro.mjs"), "build"],
+      cwd: repoRoot,
+      env: buildEnv,
+    },
+    onRun: (run) => reportRun(run, builds++ === 0),
+  });
+  await rebuilder.init();
+  stops.push(() => rebuilder.close());
+  const warm = rebuilder.status().current !== null;
+
+  let site: StaticServer | undefined;
+  const serveSite = async () => {
+    site = await startStaticServer({
+      siteDir: rebuilder.siteDir,
+      port,
+      host,
+      urlHost: urlHost(host),
+    }).catch((error) => {
+      throw inUse(error, "PORT", port);
+    });
+    stops.push(() => site?.close() ?? Promise.resolve());
+  };
+  // A warm folder already holds a good build: serve it before loading the rest.
+  if (warm) await serveSite();
+  // A cold one builds first; find a taken PORT now rather than after the build.
+  else await checkPortFree(port, host).catch((error) => Promise.reject(inUse(error, "PORT", port)));
+
+  const hook = await startHookServer(
+    {
+      token: await loadOrCreateHookToken(dataDir),
+      trigger: () => {
+        // Until the API is up no build may start; the startup build follows anyway.
+        if (!buildEnv.PUBLIC_SUPABASE_URL) return rebuilder.status();
+        const status = rebuilder.trigger();
+        log(
+          status.pending
+            ? "deploy hook called: a build is running; one more will follow it."
+            : "deploy hook called: building.",
+        );
+        return status;
+      },
+      status: () => rebuilder.status(),
+    },
+    settings.rebuildPort,
+  ).catch((error) => {
+    throw inUse(error, "REBUILD_PORT", settings.rebuildPort);
+  });
+  stops.push(() => hook.close());
+
+  const stackStarting = import("./lib/stack.ts").then(({ startStack }) =>
+    startStack({
+      dataDir,
+      apiPort: settings.apiPort,
+      functionSecrets: { DEPLOY_HOOK_URL: hook.hookUrl, SITE_URL: siteUrl },
+      adminEmail: settings.adminEmail,
+      adminPassword: settings.adminPassword,
+    }),
+  );
+  starting = stackStarting;
+  const stack: Stack = await stackStarting;
+  // Registered before stop() (which waits for `starting`) reads the list.
+  stops.push(() => stack.close());
+  starting = undefined;
+  if (stopping) return;
+  log(
+    stack.databaseCreated
+      ? "created the database with the seed content."
+      : `database ready (${stack.migrationsApplied} new migration(s) applied).`,
+  );
+
+  // The site reads its content from the API at build time, so build only now.
+  buildEnv.PUBLIC_SUPABASE_URL = stack.apiUrl;
+  buildEnv.PUBLIC_SUPABASE_ANON_KEY = stack.keys.anonKey;
+  rebuilder.trigger();
+  if (!warm) {
+    log("building the site for the first time...");
+    await rebuilder.idle();
+    if (stopping) return;
+    if (!rebuilder.status().current) {
+      console.error("[start] The first build failed, so there is no site to serve yet.");
+      await stop(1);
+    }
+    await serveSite();
+  }
+  if (stopping || !site) return;
+
+  const { admin } = stack;
+  const notes = [
+    admin.passwordSource === "ADMIN_PASSWORD" ? "from ADMIN_PASSWORD" : "",
+    admin.action === "created" ? "account created" : "",
+    admin.action === "updated" ? "account updated" : "",
+    admin.warning ? `not set up yet: ${admin.warning}` : "",
+  ].filter(Boolean);
+  const password = admin.password ?? "(the account's own; set ADMIN_PASSWORD to replace it)";
+  const adminLine = `${admin.email} / ${password}${notes.length ? `\n                  (${notes.join("; ")})` : ""}`;
+  const ready = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`
+  Helping Hands Foundation is running (ready in ${ready} s${warm ? "; rebuilding in the background" : ""}).
+
+    Site:         ${site.url}/
+    Admin:        ${site.url}/admin
+    Admin login:  ${adminLine}
+    API:          ${stack.apiUrl}
+    Data folder:  ${dataDir}
+    Deploy hook:  POST ${hook.hookUrl}
+    Build status: GET  ${hook.statusUrl}
+
+  Press Ctrl-C to stop.
+`);
+}
+
+main().catch(async (error) => {
+  console.error(`[start] ${(error as Error).message ?? error}`);
+  await stop(1);
+});

@@ -50,6 +50,59 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 
+-- Sessions and refresh tokens, in the shape Supabase Auth (GoTrue) keeps them.
+-- Only Auth itself touches these: no grants to the API roles, RLS on as hosted.
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'auth' and t.typname = 'aal_level'
+  ) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default current_timestamp,
+  updated_at timestamptz default current_timestamp,
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp without time zone,
+  user_agent text,
+  ip inet,
+  tag text
+);
+comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
+create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
+alter table auth.sessions enable row level security;
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
+create index if not exists refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id);
+create index if not exists refresh_tokens_instance_id_user_id_idx
+  on auth.refresh_tokens (instance_id, user_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx
+  on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
+alter table auth.refresh_tokens enable row level security;
+
 -- Supabase reads the legacy per-claim settings first, then request.jwt.claims.
 create or replace function auth.uid()
 returns uuid

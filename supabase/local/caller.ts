@@ -33,20 +33,29 @@ export async function resolveCaller(
 ): Promise<{ ok: true; caller: Caller } | { ok: false; error: CallerError }> {
   const apikey = headers.apikey?.trim();
   if (!apikey) return { ok: false, error: { kind: "no-apikey" } };
-  if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) return { ok: false, error: { kind: "bad-apikey" } };
+  if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey)
+    return { ok: false, error: { kind: "bad-apikey" } };
 
   const token = bearerToken(headers.authorization) ?? apikey;
   const verified = await verifyJwt(token, keys.jwtSecret);
   if (!verified.ok) {
     return {
       ok: false,
-      error: verified.reason === "expired" ? { kind: "jwt-expired", message: verified.message } : { kind: "jwt-invalid", message: verified.message },
+      error:
+        verified.reason === "expired"
+          ? { kind: "jwt-expired", message: verified.message }
+          : { kind: "jwt-invalid", message: verified.message },
     };
   }
   const role = typeof verified.claims.role === "string" ? verified.claims.role : "anon";
   if (!ROLES.has(role)) return { ok: false, error: { kind: "bad-role", role } };
   return {
     ok: true,
-    caller: { role: role as DatabaseRole, claims: verified.claims, token, serviceKey: apikey === keys.serviceRoleKey },
+    caller: {
+      role: role as DatabaseRole,
+      claims: verified.claims,
+      token,
+      serviceKey: apikey === keys.serviceRoleKey,
+    },
   };
 }

@@ -22,19 +22,31 @@ export interface StandInContext {
 export function gatewayError(c: Context, error: CallerError): Response | undefined {
   if (error.kind === "no-apikey") {
     return c.json(
-      { message: "No API key found in request", hint: "No `apikey` request header or url param was found." },
+      {
+        message: "No API key found in request",
+        hint: "No `apikey` request header or url param was found.",
+      },
       401,
     );
   }
   if (error.kind === "bad-apikey") {
-    return c.json({ message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." }, 401);
+    return c.json(
+      {
+        message: "Invalid API key",
+        hint: "Double check your Supabase `anon` or `service_role` API key.",
+      },
+      401,
+    );
   }
   return undefined;
 }
 
 export function callerFrom(c: Context, keys: ProjectKeys) {
   return resolveCaller(
-    { apikey: c.req.header("apikey") ?? c.req.query("apikey"), authorization: c.req.header("authorization") },
+    {
+      apikey: c.req.header("apikey") ?? c.req.query("apikey"),
+      authorization: c.req.header("authorization"),
+    },
     keys,
   );
 }

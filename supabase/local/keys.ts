@@ -21,10 +21,14 @@ function secretBytes(secret: string): Uint8Array {
 }
 
 export async function signJwt(claims: JwtClaims, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secretBytes(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(secretBytes(secret));
 }
 
-export type VerifiedJwt = { ok: true; claims: JwtClaims } | { ok: false; reason: "expired" | "invalid"; message: string };
+export type VerifiedJwt =
+  | { ok: true; claims: JwtClaims }
+  | { ok: false; reason: "expired" | "invalid"; message: string };
 
 export async function verifyJwt(token: string, secret: string): Promise<VerifiedJwt> {
   try {
@@ -34,7 +38,8 @@ export async function verifyJwt(token: string, secret: string): Promise<Verified
     });
     return { ok: true, claims: payload as JwtClaims };
   } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", message: "JWT expired" };
+    if (error instanceof errors.JWTExpired)
+      return { ok: false, reason: "expired", message: "JWT expired" };
     return { ok: false, reason: "invalid", message: (error as Error).message };
   }
 }
@@ -43,7 +48,10 @@ async function makeKeys(jwtSecret: string): Promise<ProjectKeys> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const tenYears = 10 * 365 * 24 * 3600;
   const key = (role: string) =>
-    signJwt({ iss: "supabase", ref: "local", role, iat: issuedAt, exp: issuedAt + tenYears }, jwtSecret);
+    signJwt(
+      { iss: "supabase", ref: "local", role, iat: issuedAt, exp: issuedAt + tenYears },
+      jwtSecret,
+    );
   return { jwtSecret, anonKey: await key("anon"), serviceRoleKey: await key("service_role") };
 }
 

@@ -26,7 +26,14 @@ const ALLOWED_HEADERS = [
   "x-supabase-api-version",
   "x-region",
 ];
-const EXPOSED_HEADERS = ["Content-Range", "X-Supabase-Api-Version", "Content-Length", "Content-Profile", "Range-Unit", "ETag"];
+const EXPOSED_HEADERS = [
+  "Content-Range",
+  "X-Supabase-Api-Version",
+  "Content-Length",
+  "Content-Profile",
+  "Range-Unit",
+  "ETag",
+];
 
 export interface StandIn {
   app: Hono;
@@ -66,7 +73,11 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }

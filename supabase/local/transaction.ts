@@ -23,14 +23,23 @@ export async function withCaller<T>(
               set_config('request.method', $3, true),
               set_config('request.path', $4, true),
               set_config('request.headers', $5, true)`,
-      [caller.role, JSON.stringify(caller.claims), request.method, request.path, JSON.stringify(request.headers)],
+      [
+        caller.role,
+        JSON.stringify(caller.claims),
+        request.method,
+        request.path,
+        JSON.stringify(request.headers),
+      ],
     );
     return fn(tx);
   });
 }
 
 /** Runs fn as the database owner (no RLS): for the stand-in's own bookkeeping. */
-export async function asOwner<T>(db: PGliteInterface, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function asOwner<T>(
+  db: PGliteInterface,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   return db.transaction(fn);
 }
 

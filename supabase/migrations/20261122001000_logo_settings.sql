@@ -28,7 +28,7 @@ begin
   -- Two activations at once must not both pass the unique check in between.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('public.activate_logo'));
   if not exists (select 1 from public.logo_settings where id = logo_id) then
-    raise exception 'No logo with id %', logo_id using errcode = 'P0002';
+    raise exception 'No logo with id %', logo_id using errcode = '22023';
   end if;
   update public.logo_settings set is_active = false where is_active and id <> logo_id;
   update public.logo_settings set is_active = true where id = logo_id and not is_active;

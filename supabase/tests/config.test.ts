@@ -37,11 +37,12 @@ describe("supabase/config.toml", () => {
     expect(config.api.schemas).toEqual(["public"]);
   });
 
-  it("disables public sign-ups of every kind", async () => {
+  it("disables public sign-ups of every kind but keeps email sign-in for admins", async () => {
     const config = await loadConfig();
     expect(config.auth.enable_signup).toBe(false);
-    expect(config.auth.email.enable_signup).toBe(false);
     expect(config.auth.enable_anonymous_sign_ins).toBe(false);
+    // The CLI maps this flag to the email provider; false would stop password sign-in.
+    expect(config.auth.email.enable_signup).toBe(true);
   });
 
   it("declares the publish and contact functions with entrypoints under ../functions/", async () => {

@@ -283,7 +283,7 @@ describe("logo activation", () => {
         tx.query("select public.activate_logo('00000000-0000-4000-8000-000000000000')"),
       ),
     );
-    expect(summary(result)).toBe("P0002");
+    expect(summary(result)).toBe("22023");
     expect(await activeIds()).toEqual([first]);
   });
 });

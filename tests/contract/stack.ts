@@ -20,10 +20,16 @@ export interface TestStack {
   serviceRoleKey: string;
   /** True when the suite runs against the embedded stand-in. */
   embedded: boolean;
+  /** The JWT secret, when known (embedded, or SUPABASE_JWT_SECRET for a real stack). */
+  jwtSecret?: string;
+  /** Where the embedded stand-in keeps stored objects. */
+  storageDir?: string;
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { functionSecrets?: Record<string, string>; functionsDir?: string } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { functionSecrets?: Record<string, string>; functionsDir?: string } = {},
+): Promise<TestStack> {
   const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } = process.env;
   if (SUPABASE_URL && SUPABASE_ANON_KEY && SUPABASE_SERVICE_ROLE_KEY) {
     return {
@@ -31,6 +37,7 @@ export async function startTestStack(options: { functionSecrets?: Record<string,
       anonKey: SUPABASE_ANON_KEY,
       serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY,
       embedded: false,
+      jwtSecret: process.env.SUPABASE_JWT_SECRET,
       close: async () => {},
     };
   }
@@ -52,6 +59,8 @@ export async function startTestStack(options: { functionSecrets?: Record<string,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     embedded: true,
+    jwtSecret: keys.jwtSecret,
+    storageDir,
     async close() {
       await standIn.close();
       await db.close();
@@ -60,7 +69,9 @@ export async function startTestStack(options: { functionSecrets?: Record<string,
   };
 }
 
-const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+const noSession = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+};
 
 export function anonClient(stack: TestStack): SupabaseClient {
   return createClient(stack.url, stack.anonKey, noSession);
@@ -78,7 +89,10 @@ export interface TestUser {
 }
 
 /** Creates a user with the service key (an admin when asked) and signs them in. */
-export async function signedInUser(stack: TestStack, options: { admin?: boolean } = {}): Promise<TestUser> {
+export async function signedInUser(
+  stack: TestStack,
+  options: { admin?: boolean } = {},
+): Promise<TestUser> {
   const email = `${options.admin ? "admin" : "user"}-${randomUUID()}@helpinghands.example`;
   const password = `pw-${randomUUID()}`;
   const { data, error } = await serviceClient(stack).auth.admin.createUser({

@@ -1,0 +1,292 @@
+// The local stand-in for a CDN's build-and-deploy: runs a build into a fresh folder
+// under <dataDir>/builds and swaps it in atomically by renaming a new symlink over
+// <dataDir>/site, so a visitor never sees a half-built site. Requests that arrive
+// while a build runs coalesce into exactly one more build, so no publish is lost
+// and a burst of them costs at most two builds.
+import { type ChildProcess, spawn } from "node:child_process";
+import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from "node:fs/promises";
+import { join, resolve } from "node:path";
+
+/** How to run one build. The rebuilder adds ASTRO_OUT_DIR (where to write) to env. */
+export interface BuildCommand {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface BuildRun {
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface RebuilderStatus {
+  state: "idle" | "building";
+  current: { id: string; builtAt: string } | null;
+  /** The last 40 lines of output of the most recent failed build, until a build succeeds. */
+  lastError: string | null;
+  /** True when a build has been asked for while one runs; it starts when that one ends. */
+  pending: boolean;
+  running: { id: string; startedAt: string } | null;
+  /** Finished runs, newest first. */
+  builds: BuildRun[];
+}
+
+export interface RebuilderOptions {
+  dataDir: string;
+  build: BuildCommand;
+  /** Called with each finished run, e.g. to log it. */
+  onRun?: (run: BuildRun) => void;
+  /** Receives the build's output as it comes (stdout and stderr together). */
+  onOutput?: (chunk: string) => void;
+  /** How many finished runs the status remembers. */
+  history?: number;
+}
+
+export interface Rebuilder {
+  /** Cleans up after a killed run and finds the current build. Call once, first. */
+  init(): Promise<void>;
+  /** Asks for a build: starts one when idle, or marks one more when busy. */
+  trigger(): RebuilderStatus;
+  status(): RebuilderStatus;
+  /** Resolves when no build runs and none is pending. */
+  idle(): Promise<void>;
+  /** Stops a running build (its folder is removed) and refuses further builds. */
+  close(): Promise<void>;
+  readonly siteDir: string;
+}
+
+const ERROR_LINES = 40;
+const BUILD_ID = /^\d{6,}$/;
+const PARTIAL = /^\d{6,}\.partial$/;
+const TEMP_LINK = /^\.site-.*\.tmp$/;
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Keeps the last `max` lines of a stream of text. */
+class Tail {
+  private lines: string[] = [];
+  private partial = "";
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+  push(chunk: string): void {
+    const parts = (this.partial + chunk).split(/\r?\n/);
+    this.partial = parts.pop() ?? "";
+    this.lines.push(...parts);
+    if (this.lines.length > this.max) this.lines.splice(0, this.lines.length - this.max);
+  }
+  text(): string {
+    const lines = this.partial ? [...this.lines, this.partial] : this.lines;
+    return lines.slice(-this.max).join("\n");
+  }
+}
+
+export function createRebuilder(options: RebuilderOptions): Rebuilder {
+  const dataDir = resolve(options.dataDir);
+  const buildsDir = join(dataDir, "builds");
+  const siteLink = join(dataDir, "site");
+  const history = options.history ?? 10;
+
+  let current: { id: string; builtAt: string } | null = null;
+  let nextNumber = 1;
+  let building = false;
+  let pending = false;
+  let closed = false;
+  let running: { id: string; startedAt: string } | null = null;
+  let lastError: string | null = null;
+  const runs: BuildRun[] = [];
+  let child: ChildProcess | undefined;
+  let loop: Promise<void> = Promise.resolve();
+
+  const status = (): RebuilderStatus => ({
+    state: building ? "building" : "idle",
+    current: current ? { ...current } : null,
+    lastError,
+    pending,
+    running: running ? { ...running } : null,
+    builds: runs.map((run) => ({ ...run })),
+  });
+
+  /** The build folder `site` points to, if it points to one that exists. */
+  async function linkedBuild(): Promise<string | null> {
+    try {
+      const target = await readlink(siteLink);
+      const id = target.split(/[\\/]/).pop() ?? "";
+      return BUILD_ID.test(id) && (await exists(join(buildsDir, id))) ? id : null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return null;
+      if (code === "EINVAL")
+        throw new Error(`${siteLink} is not a symlink; move it away and start again`);
+      throw error;
+    }
+  }
+
+  /** Points `site` at builds/<id> in one rename, which POSIX makes atomic. */
+  async function swapTo(id: string): Promise<void> {
+    const temp = join(dataDir, `.site-${id}.tmp`);
+    await rm(temp, { force: true });
+    // Relative, so the data folder can be moved as a whole.
+    await symlink(join("builds", id), temp, "dir");
+    await rename(temp, siteLink);
+    const builtAt = (await lstat(siteLink)).mtime.toISOString();
+    current = { id, builtAt };
+  }
+
+  /** Keeps the current build and the one before it (pages loaded just before a swap still find their assets). */
+  async function prune(keep: Set<string>): Promise<void> {
+    for (const name of await readdir(buildsDir)) {
+      if (BUILD_ID.test(name) && !keep.has(name)) {
+        await rm(join(buildsDir, name), { recursive: true, force: true });
+      }
+    }
+  }
+
+  async function init(): Promise<void> {
+    await mkdir(buildsDir, { recursive: true });
+    for (const name of await readdir(dataDir)) {
+      if (TEMP_LINK.test(name)) await rm(join(dataDir, name), { force: true });
+    }
+    const names = await readdir(buildsDir);
+    for (const name of names) {
+      if (PARTIAL.test(name)) await rm(join(buildsDir, name), { recursive: true, force: true });
+    }
+    const complete = names.filter((name) => BUILD_ID.test(name)).sort();
+    let id = await linkedBuild();
+    if (!id) {
+      await rm(siteLink, { force: true });
+      // Only finished builds lose their .partial suffix, so the newest is a good one.
+      const newest = complete.at(-1);
+      if (newest) {
+        await swapTo(newest);
+        id = newest;
+      }
+    } else {
+      current = { id, builtAt: (await lstat(siteLink)).mtime.toISOString() };
+    }
+    const previous = complete.filter((name) => name !== id).at(-1);
+    await prune(new Set([id, previous].filter((name): name is string => Boolean(name))));
+    const last = [...complete, ...names.filter((name) => PARTIAL.test(name))]
+      .map((name) => Number.parseInt(name, 10))
+      .reduce((max, n) => Math.max(max, n), 0);
+    nextNumber = last + 1;
+  }
+
+  function runCommand(outDir: string, tail: Tail): Promise<number> {
+    return new Promise((resolveExit) => {
+      const { command, args, cwd, env } = options.build;
+      child = spawn(command, args, {
+        cwd,
+        env: { ...process.env, ...env, ASTRO_OUT_DIR: outDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const onData = (data: Buffer) => {
+        const text = data.toString("utf8");
+        tail.push(text);
+        options.onOutput?.(text);
+      };
+      child.stdout?.on("data", onData);
+      child.stderr?.on("data", onData);
+      child.once("error", (error) => {
+        tail.push(`\n${error.message}\n`);
+        resolveExit(-1);
+      });
+      child.once("close", (code, signal) => resolveExit(code ?? (signal ? 128 : 1)));
+    });
+  }
+
+  async function buildOnce(): Promise<void> {
+    const id = String(nextNumber++).padStart(6, "0");
+    const partialDir = join(buildsDir, `${id}.partial`);
+    const startedAt = new Date().toISOString();
+    running = { id, startedAt };
+    const tail = new Tail(ERROR_LINES);
+    let error: string | undefined;
+    try {
+      await rm(partialDir, { recursive: true, force: true });
+      const code = await runCommand(partialDir, tail);
+      child = undefined;
+      if (closed) error = "stopped";
+      else if (code !== 0) error = tail.text() || `the build exited with code ${code}`;
+      else if (!(await exists(join(partialDir, "index.html")))) {
+        error = `the build exited with 0 but wrote no index.html\n${tail.text()}`;
+      }
+      if (error) {
+        await rm(partialDir, { recursive: true, force: true });
+      } else {
+        const previous = current?.id;
+        await rename(partialDir, join(buildsDir, id));
+        await swapTo(id);
+        await prune(new Set([id, previous].filter((name): name is string => Boolean(name))));
+      }
+    } catch (caught) {
+      error = (caught as Error).message;
+      await rm(partialDir, { recursive: true, force: true }).catch(() => {});
+    }
+    running = null;
+    const run: BuildRun = { id, startedAt, finishedAt: new Date().toISOString(), ok: !error };
+    if (error) run.error = error;
+    if (!closed) lastError = error ?? null;
+    runs.unshift(run);
+    runs.splice(history);
+    try {
+      options.onRun?.(run);
+    } catch (caught) {
+      console.error("rebuilder: onRun failed:", caught);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      do {
+        pending = false;
+        await buildOnce();
+      } while (pending && !closed);
+    } finally {
+      building = false;
+      pending = false;
+    }
+  }
+
+  return {
+    siteDir: siteLink,
+    init,
+    trigger() {
+      if (closed) return status();
+      if (building) {
+        pending = true;
+      } else {
+        building = true;
+        loop = drain();
+      }
+      return status();
+    },
+    status,
+    async idle() {
+      // A build that finishes may have started another; wait until none runs.
+      while (building) await loop;
+    },
+    async close() {
+      closed = true;
+      pending = false;
+      const running = child;
+      if (running && running.exitCode === null && running.signalCode === null) {
+        const killer = setTimeout(() => running.kill("SIGKILL"), 5000);
+        running.kill("SIGTERM");
+        await loop;
+        clearTimeout(killer);
+      }
+      await loop;
+    },
+  };
+}

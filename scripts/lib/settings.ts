@@ -1,0 +1,100 @@
+// The settings of `npm start` and `npm run dev`, and the claim on the data folder.
+// Kept free of heavy imports: start.ts serves a warm site before loading the rest.
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
+
+export const repoRoot = resolve(import.meta.dirname, "..", "..");
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** 0: any free port. */
+  apiPort: number;
+  /** 0: any free port. */
+  rebuildPort: number;
+  dataDir: string;
+  /** Start from an empty data folder (for throwaway runs such as the browser tests). */
+  freshData: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+function portFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number (0 to 65535), not "${value}"`);
+  }
+  return port;
+}
+
+/** Reads the settings of `npm start` and `npm run dev` from the environment. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const dataDir = env.DATA_DIR?.trim() || ".data";
+  return {
+    port: portFrom(env.PORT, 4321, "PORT"),
+    host: env.HOST?.trim() || "127.0.0.1",
+    apiPort: portFrom(env.API_PORT, 54321, "API_PORT"),
+    rebuildPort: portFrom(env.REBUILD_PORT, 0, "REBUILD_PORT"),
+    dataDir: isAbsolute(dataDir) ? dataDir : join(repoRoot, dataDir),
+    freshData: ["1", "true", "yes"].includes((env.FRESH_DATA ?? "").toLowerCase()),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** What a data folder made by this script holds; FRESH_DATA empties only such a folder. */
+const OURS = new Set([
+  "running.pid",
+  "keys.json",
+  "hook.json",
+  "admin.json",
+  "db",
+  "storage",
+  "builds",
+  "site",
+  "astro-cache",
+]);
+
+function ours(name: string): boolean {
+  return OURS.has(name) || /^\.site-.*\.tmp$/.test(name);
+}
+
+/**
+ * Claims the data folder for this process (PGlite must have one user only),
+ * emptying it first when asked. Returns the release function.
+ */
+export async function claimDataDir(dataDir: string, fresh: boolean): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const lock = join(dataDir, "running.pid");
+  const holder = Number.parseInt(await readFile(lock, "utf8").catch(() => ""), 10);
+  if (holder && holder !== process.pid && alive(holder)) {
+    throw new Error(
+      `Another process (pid ${holder}) is using ${dataDir}; stop it or set DATA_DIR.`,
+    );
+  }
+  if (fresh) {
+    const entries = await readdir(dataDir);
+    const foreign = entries.filter((name) => !ours(name));
+    if (foreign.length > 0) {
+      throw new Error(
+        `FRESH_DATA: ${dataDir} holds files this project did not make (${foreign.slice(0, 5).join(", ")}); not emptying it.`,
+      );
+    }
+    for (const name of entries) await rm(join(dataDir, name), { recursive: true, force: true });
+  }
+  await writeFile(lock, `${process.pid}\n`);
+  return async () => {
+    const still = Number.parseInt(await readFile(lock, "utf8").catch(() => ""), 10);
+    if (still === process.pid) await rm(lock, { force: true });
+  };
+}

@@ -1,0 +1,118 @@
+// The embedded backend that `npm start` and `npm run dev` share: the data folder,
+// PGlite with the bootstrap, migrations and (on first run) the seed, the project
+// keys, the Supabase API stand-in with the Edge Functions, and the first admin.
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { applyBootstrap, applyMigrations, applySeed } from "../../supabase/local/database.ts";
+import { loadOrCreateKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
+import { freePort, startStandIn } from "../../supabase/local/server.ts";
+import { type AdminSetup, setUpAdmin } from "./admin-account.ts";
+import { repoRoot } from "./settings.ts";
+
+export interface Database {
+  db: PGlite;
+  /** True when this start created the database (and so seeded it). */
+  created: boolean;
+  migrationsApplied: number;
+}
+
+/** Opens <dataDir>/db, creating and seeding it on first run, migrating it always. */
+export async function openDatabase(dataDir: string): Promise<Database> {
+  const dir = join(dataDir, "db");
+  const created = !existsSync(join(dir, "PG_VERSION"));
+  const db = new PGlite(dir);
+  try {
+    await db.waitReady;
+    // Idempotent: brings a database made by an older bootstrap up to date.
+    await applyBootstrap(db);
+    const applied = await applyMigrations(db);
+    if (created) await applySeed(db);
+    return { db, created, migrationsApplied: applied.length };
+  } catch (error) {
+    await db.close().catch(() => {});
+    // A first run that failed half-way would otherwise leave an unseeded database.
+    if (created) await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export interface StackOptions {
+  dataDir: string;
+  /** 0: any free port. */
+  apiPort: number;
+  functionSecrets: Record<string, string>;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+export interface Stack {
+  db: PGlite;
+  keys: ProjectKeys;
+  apiUrl: string;
+  databaseCreated: boolean;
+  migrationsApplied: number;
+  admin: AdminSetup;
+  close(): Promise<void>;
+}
+
+/** Starts the database, the API stand-in (127.0.0.1:apiPort) and the admin account. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const keys = await loadOrCreateKeys(options.dataDir);
+  const apiPort = options.apiPort === 0 ? await freePort() : options.apiPort;
+  const { db, created, migrationsApplied } = await openDatabase(options.dataDir);
+  let standIn: Awaited<ReturnType<typeof startStandIn>>;
+  try {
+    standIn = await startStandIn(
+      {
+        db,
+        keys,
+        storageDir: join(options.dataDir, "storage"),
+        functionsDir: join(repoRoot, "functions"),
+        functionSecrets: options.functionSecrets,
+      },
+      apiPort,
+    );
+  } catch (error) {
+    await db.close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new Error(
+        `API_PORT ${apiPort} is in use; set API_PORT to another port (0: any free one).`,
+      );
+    }
+    throw error;
+  }
+  const admin = await setUpAdmin({
+    dataDir: options.dataDir,
+    env: { ADMIN_EMAIL: options.adminEmail, ADMIN_PASSWORD: options.adminPassword },
+    url: standIn.url,
+    serviceRoleKey: keys.serviceRoleKey,
+    async findUser(email) {
+      // The database is ours and in this process; asking it avoids paging
+      // through the Auth admin API's user list.
+      const { rows } = await db.query<{ id: string; role: string | null }>(
+        "select id, raw_app_meta_data ->> 'role' as role from auth.users where lower(email) = lower($1)",
+        [email],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, isAdmin: row.role === "admin" } : null;
+    },
+  });
+  let closed = false;
+  return {
+    db,
+    keys,
+    apiUrl: standIn.url,
+    databaseCreated: created,
+    migrationsApplied,
+    admin,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // The stand-in first (it stops the function processes), then flush the database.
+      await standIn.close().catch((error) => console.error("stopping the API stand-in:", error));
+      await db.close();
+    },
+  };
+}

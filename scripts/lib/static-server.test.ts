@@ -1,0 +1,238 @@
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StaticServer, safeSegments, startStaticServer } from "./static-server.ts";
+
+const SECRET = "TOP-SECRET-KEYS";
+
+let dataDir: string;
+let server: StaticServer;
+
+/** A raw request: the path goes on the wire exactly as written, unlike fetch(). */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function put(build: string, file: string, content: string): Promise<void> {
+  const path = join(dataDir, "builds", build, file);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, content);
+}
+
+async function pointSiteAt(build: string): Promise<void> {
+  const temp = join(dataDir, ".site-test.tmp");
+  await symlink(join("builds", build), temp);
+  await rename(temp, join(dataDir, "site"));
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "static-server-test-"));
+  await writeFile(join(dataDir, "keys.json"), SECRET);
+  await writeFile(join(dataDir, "builds-secret.txt"), SECRET);
+  await put("000001", "index.html", "<h1>home one</h1>");
+  await put("000001", "about/index.html", "<h1>about</h1>");
+  await put("000001", "contact.html", "<h1>contact</h1>");
+  await put("000001", "404.html", "<h1>Page not found</h1>");
+  await put("000001", "_astro/app.Ab12.js", "console.log(1)");
+  await put("000001", "_astro/site.Cd34.css", "body{}");
+  await put("000001", "build-info.json", '{"revision":3}');
+  await put("000001", "images/seed/logo.png", "PNG");
+  await put("000001", "favicon.svg", "<svg/>");
+  await put("000001", "admin/index.html", "<div id=admin></div>");
+  await put("000001", "empty-folder/note.txt", "no index here");
+  await put("000002", "index.html", "<h1>home two</h1>");
+  // A link inside the build that points out of it must not be followed out.
+  await symlink(join(dataDir, "keys.json"), join(dataDir, "builds", "000001", "leak.json"));
+  await pointSiteAt("000001");
+  server = await startStaticServer({ siteDir: join(dataDir, "site"), port: 0, host: "127.0.0.1" });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("static server", () => {
+  it("serves index.html for / with HTML headers", async () => {
+    const res = await raw("/");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("home one");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("maps /x to x/index.html or x.html", async () => {
+    for (const path of ["/about", "/about/", "/about/index.html"]) {
+      expect((await raw(path)).body, path).toContain("about");
+    }
+    expect((await raw("/contact")).body).toContain("contact");
+    expect((await raw("/contact?from=footer")).body).toContain("contact");
+  });
+
+  it("answers unknown paths with 404.html and status 404", async () => {
+    const res = await raw("/no-such-page");
+    expect(res.status).toBe(404);
+    expect(res.body).toContain("Page not found");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("never lists a folder", async () => {
+    for (const path of ["/empty-folder", "/empty-folder/", "/_astro/", "/images"]) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toContain("Page not found");
+    }
+  });
+
+  it("serves the admin shell for client-routed admin paths", async () => {
+    for (const path of ["/admin", "/admin/", "/admin/banners", "/admin/banners/12/edit"]) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toContain("id=admin");
+    }
+  });
+
+  it("caches hashed assets for a year and revalidates everything else", async () => {
+    const js = await raw("/_astro/app.Ab12.js");
+    expect(js.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(js.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const css = await raw("/_astro/site.Cd34.css");
+    expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
+    const info = await raw("/build-info.json");
+    expect(info.headers["cache-control"]).toBe("no-cache");
+    expect(info.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(info.body)).toEqual({ revision: 3 });
+    expect((await raw("/images/seed/logo.png")).headers["content-type"]).toBe("image/png");
+    expect((await raw("/favicon.svg")).headers["content-type"]).toContain("image/svg+xml");
+  });
+
+  it("answers HEAD without a body and a matching ETag with 304", async () => {
+    const head = await raw("/", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(String("<h1>home one</h1>".length));
+    const etag = String(head.headers.etag);
+    const again = await raw("/", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("refuses other methods", async () => {
+    const res = await raw("/", { method: "POST" });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("GET, HEAD");
+  });
+
+  it("never serves a file outside the site folder", async () => {
+    const attempts = [
+      "/../keys.json",
+      "/../../keys.json",
+      "/%2e%2e/keys.json",
+      "/%2E%2E/keys.json",
+      "/.%2e/keys.json",
+      "/%2e%2e%2fkeys.json",
+      "/..%2fkeys.json",
+      "/..%2f..%2fkeys.json",
+      "/%252e%252e/keys.json",
+      "/images/%2e%2e/%2e%2e/keys.json",
+      "/admin/../../keys.json",
+      "/admin/%2e%2e/%2e%2e/keys.json",
+      "/admin/..%2f..%2fkeys.json",
+      "/..%5ckeys.json",
+      "/%5c..%5ckeys.json",
+      "/..\\keys.json",
+      "//..//keys.json",
+      "/./../keys.json",
+      "/%00/../keys.json",
+      "/keys.json%00.html",
+      "/leak.json",
+      "/../builds-secret.txt",
+      "/%2e%2e/builds-secret.txt",
+    ];
+    for (const path of attempts) {
+      const res = await raw(path);
+      expect(res.body, path).not.toContain(SECRET);
+      expect(res.status, path).not.toBe(200);
+    }
+  });
+
+  it("follows the site link on every request, so a swap shows at once", async () => {
+    expect((await raw("/")).body).toContain("home one");
+    await pointSiteAt("000002");
+    expect((await raw("/")).body).toContain("home two");
+    await pointSiteAt("000001");
+    expect((await raw("/")).body).toContain("home one");
+  });
+
+  it("says the site is being built while there is none", async () => {
+    const empty = await mkdtemp(join(tmpdir(), "static-server-empty-"));
+    const other = await startStaticServer({
+      siteDir: join(empty, "site"),
+      port: 0,
+      host: "127.0.0.1",
+    });
+    try {
+      const res = await fetch(`${other.url}/`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+    } finally {
+      await other.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("safeSegments", () => {
+  it("decodes segments and drops empty ones", () => {
+    expect(safeSegments("/a//b%20c/")).toEqual(["a", "b c"]);
+    expect(safeSegments("/")).toEqual([]);
+  });
+
+  it("refuses dot segments, encoded separators, NUL and malformed escapes", () => {
+    for (const path of [
+      "/..",
+      "/a/../b",
+      "/%2e%2e/x",
+      "/.",
+      "/a%2fb",
+      "/a%5cb",
+      "/a%00",
+      "/%e0%a4%a",
+    ]) {
+      expect(safeSegments(path), path).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// Serves the built site from <dataDir>/site, a symlink the rebuilder swaps. The link
+// is resolved once per request, so a swap takes effect on the next request and
+// every file of one request comes from the same build.
+import { readFile, realpath, stat } from "node:fs/promises";
+import { join, sep } from "node:path";
+import { Hono } from "hono";
+import { getMimeType } from "hono/utils/mime";
+import { type Listening, listen } from "./listen.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+// Everything else may change with the next build: the browser keeps it but asks
+// again each time (a cheap 304 thanks to the ETag).
+const REVALIDATE = "no-cache";
+
+interface FoundFile {
+  path: string;
+  /** Relative to the site, with forward slashes. */
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The path's segments, decoded, or null when one could step outside the site
+ * ("..", ".", or an encoded slash, backslash or NUL).
+ */
+export function safeSegments(pathname: string): string[] | null {
+  const segments: string[] = [];
+  for (const raw of pathname.split("/")) {
+    if (raw === "") continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === "." || segment === ".." || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+function inside(root: string, path: string): boolean {
+  return path.startsWith(root + sep);
+}
+
+/** A regular file under root (after following any symlink), or null. */
+async function fileIn(root: string, name: string): Promise<FoundFile | null> {
+  const full = join(root, name);
+  if (!inside(root, full)) return null;
+  try {
+    const real = await realpath(full);
+    if (!inside(root, real)) return null;
+    const info = await stat(real);
+    return info.isFile() ? { path: real, name, size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The files a path may name, in the order they are tried. */
+function candidates(segments: string[], trailingSlash: boolean): string[] {
+  const base = segments.join("/");
+  if (!base) return ["index.html"];
+  if (trailingSlash) return [`${base}/index.html`, `${base}.html`];
+  return [base, `${base}/index.html`, `${base}.html`];
+}
+
+function cacheControl(name: string): string {
+  return name.startsWith("_astro/") ? IMMUTABLE : REVALIDATE;
+}
+
+async function respond(
+  file: FoundFile,
+  status: number,
+  ifNoneMatch: string | undefined,
+): Promise<Response> {
+  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+  const headers = new Headers({
+    "content-type": getMimeType(file.name) ?? "application/octet-stream",
+    "cache-control": cacheControl(file.name),
+    etag,
+    "x-content-type-options": "nosniff",
+  });
+  if (status === 200 && ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  // Read whole: the file stays readable even if its build is pruned meanwhile.
+  const body = await readFile(file.path);
+  headers.set("content-length", String(body.byteLength));
+  return new Response(body, { status, headers });
+}
+
+export function createStaticApp(siteDir: string): Hono {
+  const app = new Hono();
+  // Hono answers HEAD with this GET route, without the body.
+  app.get("*", async (c) => {
+    let root: string;
+    try {
+      root = await realpath(siteDir);
+    } catch {
+      return c.text("The site is being built; try again in a moment.", 503, {
+        "retry-after": "5",
+        "cache-control": "no-store",
+      });
+    }
+    const pathname = new URL(c.req.url).pathname;
+    const segments = safeSegments(pathname);
+    const ifNoneMatch = c.req.header("if-none-match");
+    if (segments) {
+      for (const name of candidates(segments, pathname.endsWith("/"))) {
+        const file = await fileIn(root, name);
+        if (file) return respond(file, 200, ifNoneMatch);
+      }
+      // The admin is a client-routed app: its shell answers every path under it.
+      if (segments[0] === "admin") {
+        const shell = await fileIn(root, "admin/index.html");
+        if (shell) return respond(shell, 200, ifNoneMatch);
+      }
+    }
+    const notFound = await fileIn(root, "404.html");
+    if (notFound) return respond(notFound, 404, undefined);
+    return c.text("Not found", 404, { "cache-control": REVALIDATE });
+  });
+  app.all("*", (c) => c.text("Method not allowed", 405, { allow: "GET, HEAD" }));
+  return app;
+}
+
+export interface StaticServer extends Listening {
+  url: string;
+}
+
+export async function startStaticServer(options: {
+  siteDir: string;
+  port: number;
+  host: string;
+  /** How the URL shows the host (e.g. localhost for 0.0.0.0). */
+  urlHost?: string;
+}): Promise<StaticServer> {
+  const listening = await listen(createStaticApp(options.siteDir), options.port, options.host);
+  return { ...listening, url: `http://${options.urlHost ?? options.host}:${listening.port}` };
+}

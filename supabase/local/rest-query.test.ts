@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  parseFilter,
+  parseOrder,
+  parsePrefer,
+  parseQuery,
+  parseSelect,
+  RestParseError,
+  splitList,
+} from "./rest-query.ts";
+
+describe("PostgREST query parsing", () => {
+  it("reads select lists with aliases and refuses embedded resources and casts", () => {
+    expect(parseSelect(undefined)).toEqual([{ column: "*" }]);
+    expect(parseSelect("id, title,label:sort_order")).toEqual([
+      { column: "id" },
+      { column: "title" },
+      { column: "sort_order", alias: "label" },
+    ]);
+    expect(() => parseSelect("id,causes(*)")).toThrow(RestParseError);
+    expect(() => parseSelect("id::text")).toThrow(RestParseError);
+    expect(() => parseSelect('id"; drop table x; --')).toThrow(RestParseError);
+  });
+
+  it("reads every supported filter operator, negation and in-lists with quoted commas", () => {
+    expect(parseFilter("a", "eq.5")).toEqual({
+      column: "a",
+      operator: "eq",
+      negated: false,
+      value: "5",
+    });
+    expect(parseFilter("a", "not.like.ab*")).toEqual({
+      column: "a",
+      operator: "like",
+      negated: true,
+      value: "ab*",
+    });
+    expect(parseFilter("a", 'in.(1,"x,y",z)').value).toEqual(["1", "x,y", "z"]);
+    expect(parseFilter("a", "in.()").value).toEqual([]);
+    expect(parseFilter("a", "is.null").operator).toBe("is");
+    expect(parseFilter("a", "eq.with.dots").value).toBe("with.dots");
+    for (const bad of ["between.1", "eq", "in.1,2", "is.maybe", 'in.("open'] as const) {
+      expect(() => parseFilter("a", bad), bad).toThrow(RestParseError);
+    }
+    expect(() => parseFilter("a;drop", "eq.1")).toThrow(RestParseError);
+  });
+
+  it("reads order terms with direction and nulls placement", () => {
+    expect(parseOrder("sort_order.asc,created_at.desc.nullslast,title")).toEqual([
+      { column: "sort_order", descending: false },
+      { column: "created_at", descending: true, nulls: "last" },
+      { column: "title", descending: false },
+    ]);
+    expect(() => parseOrder("title.sideways")).toThrow(RestParseError);
+  });
+
+  it("splits lists honouring quotes and escapes", () => {
+    expect(splitList('"a","b"')).toEqual(["a", "b"]);
+    expect(splitList('a, "b\\"c" ,d')).toEqual(["a", 'b"c', "d"]);
+  });
+
+  it("separates reserved parameters from filters and checks limit and offset", () => {
+    const plan = parseQuery(
+      new URLSearchParams(
+        'select=id&is_active=eq.true&order=sort_order&limit=10&offset=5&columns="a","b"&apikey=k',
+      ),
+    );
+    expect(plan.filters).toEqual([
+      { column: "is_active", operator: "eq", negated: false, value: "true" },
+    ]);
+    expect([plan.limit, plan.offset, plan.columns]).toEqual([10, 5, ["a", "b"]]);
+    expect(() => parseQuery(new URLSearchParams("limit=-1"))).toThrow(RestParseError);
+    expect(() => parseQuery(new URLSearchParams("or=(a.eq.1,b.eq.2)"))).toThrow(RestParseError);
+  });
+
+  it("splits Prefer on commas, trims, and ignores what it does not know", () => {
+    expect(
+      parsePrefer(
+        "return=representation, count=exact,missing=default , resolution=merge-duplicates",
+      ),
+    ).toEqual({
+      return: "representation",
+      count: "exact",
+      missing: "default",
+      resolution: "merge-duplicates",
+    });
+    expect(parsePrefer("tx=rollback, return=bogus")).toEqual({});
+  });
+});

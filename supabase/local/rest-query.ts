@@ -1,0 +1,255 @@
+// Parses PostgREST's query language (select, filters, order, limit, offset,
+// columns, on_conflict, Prefer) into a plan. Pure: no SQL, no I/O.
+
+export class RestParseError extends Error {
+  readonly details: string | null;
+
+  constructor(message: string, details: string | null = null) {
+    super(message);
+    this.details = details;
+  }
+}
+
+export type FilterOperator =
+  | "eq"
+  | "neq"
+  | "gt"
+  | "gte"
+  | "lt"
+  | "lte"
+  | "like"
+  | "ilike"
+  | "in"
+  | "is";
+
+export interface Filter {
+  column: string;
+  operator: FilterOperator;
+  negated: boolean;
+  /** A single literal, or the list for `in`. */
+  value: string | string[];
+}
+
+export interface SelectItem {
+  column: string | "*";
+  alias?: string;
+}
+
+export interface OrderTerm {
+  column: string;
+  descending: boolean;
+  nulls?: "first" | "last";
+}
+
+export interface Preferences {
+  return?: "minimal" | "representation" | "headers-only";
+  count?: "exact" | "planned" | "estimated";
+  missing?: "default" | "null";
+  resolution?: "merge-duplicates" | "ignore-duplicates";
+}
+
+export interface QueryPlan {
+  select: SelectItem[];
+  filters: Filter[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+  columns?: string[];
+  onConflict?: string[];
+}
+
+const RESERVED = new Set(["select", "order", "limit", "offset", "columns", "on_conflict"]);
+const OPERATORS = new Set<string>([
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "in",
+  "is",
+]);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+
+function identifier(name: string, what: string): string {
+  const trimmed = name.trim();
+  if (!IDENTIFIER.test(trimmed))
+    throw new RestParseError(`failed to parse ${what}`, `Unexpected name "${name}"`);
+  return trimmed;
+}
+
+export function parseSelect(raw: string | undefined): SelectItem[] {
+  if (raw === undefined || raw.trim() === "" || raw.trim() === "*") return [{ column: "*" }];
+  return raw.split(",").map((part) => {
+    const item = part.trim();
+    if (item === "*") return { column: "*" };
+    if (item.includes("(") || item.includes("::") || item.includes("->")) {
+      throw new RestParseError(
+        "failed to parse select parameter",
+        `Unsupported select item "${item}"`,
+      );
+    }
+    const [alias, column] = item.includes(":") ? item.split(":", 2) : [undefined, item];
+    return alias === undefined
+      ? { column: identifier(column ?? "", "select parameter") }
+      : {
+          column: identifier(column ?? "", "select parameter"),
+          alias: identifier(alias, "select parameter"),
+        };
+  });
+}
+
+/** Splits `a,"b,c",d` into items, honouring double quotes and backslash escapes. */
+export function splitList(raw: string): string[] {
+  const items: string[] = [];
+  let current = "";
+  let quoted = false;
+  let wasQuoted = false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const char = raw[i];
+    if (char === "\\" && i + 1 < raw.length) {
+      current += raw[i + 1];
+      i += 1;
+    } else if (char === '"') {
+      // A quoted item is exactly its quoted text: whitespace around the quotes goes.
+      if (!quoted && !wasQuoted) current = "";
+      quoted = !quoted;
+      wasQuoted = true;
+    } else if (wasQuoted && !quoted && char !== ",") {
+      if (char?.trim())
+        throw new RestParseError("failed to parse filter", "Unexpected text after a quoted item");
+    } else if (char === "," && !quoted) {
+      items.push(wasQuoted ? current : current.trim());
+      current = "";
+      wasQuoted = false;
+    } else {
+      current += char;
+    }
+  }
+  if (quoted) throw new RestParseError("failed to parse filter", "Unclosed double quote in a list");
+  items.push(wasQuoted ? current : current.trim());
+  return items;
+}
+
+export function parseFilter(column: string, raw: string): Filter {
+  let rest = raw;
+  let negated = false;
+  if (rest.startsWith("not.")) {
+    negated = true;
+    rest = rest.slice(4);
+  }
+  const dot = rest.indexOf(".");
+  const operator = dot === -1 ? rest : rest.slice(0, dot);
+  if (!OPERATORS.has(operator) || dot === -1) {
+    throw new RestParseError(
+      `failed to parse filter (${raw})`,
+      `Unknown or incomplete operator in "${column}=${raw}"`,
+    );
+  }
+  const value = rest.slice(dot + 1);
+  const name = identifier(column, `filter (${raw})`);
+  if (operator === "in") {
+    if (!value.startsWith("(") || !value.endsWith(")")) {
+      throw new RestParseError(
+        `failed to parse filter (${raw})`,
+        "An in-list must be wrapped in parentheses",
+      );
+    }
+    const inner = value.slice(1, -1);
+    return { column: name, operator: "in", negated, value: inner === "" ? [] : splitList(inner) };
+  }
+  if (
+    operator === "is" &&
+    !["null", "true", "false", "unknown", "not_null"].includes(value.toLowerCase())
+  ) {
+    throw new RestParseError(
+      `failed to parse filter (${raw})`,
+      `"is" takes null, true, false or unknown, not "${value}"`,
+    );
+  }
+  return { column: name, operator: operator as FilterOperator, negated, value };
+}
+
+export function parseOrder(raw: string | undefined): OrderTerm[] {
+  if (!raw) return [];
+  return raw.split(",").map((term) => {
+    const [column, ...modifiers] = term.trim().split(".");
+    const result: OrderTerm = { column: identifier(column ?? "", "order"), descending: false };
+    for (const modifier of modifiers) {
+      if (modifier === "asc") result.descending = false;
+      else if (modifier === "desc") result.descending = true;
+      else if (modifier === "nullsfirst") result.nulls = "first";
+      else if (modifier === "nullslast") result.nulls = "last";
+      else
+        throw new RestParseError("failed to parse order", `Unknown order modifier "${modifier}"`);
+    }
+    return result;
+  });
+}
+
+function nonNegativeInteger(raw: string | undefined, what: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw.trim()))
+    throw new RestParseError(`failed to parse ${what}`, `"${raw}" is not a whole number`);
+  return Number(raw);
+}
+
+function parseColumnList(raw: string | undefined, what: string): string[] | undefined {
+  if (raw === undefined) return undefined;
+  return splitList(raw).map((name) => identifier(name, what));
+}
+
+export function parseQuery(params: URLSearchParams): QueryPlan {
+  const filters: Filter[] = [];
+  for (const [key, value] of params) {
+    if (RESERVED.has(key) || key === "apikey") continue;
+    if (key === "or" || key === "and" || key.includes(".")) {
+      throw new RestParseError(
+        `failed to parse logic tree (${value})`,
+        `"${key}" filters are not supported here`,
+      );
+    }
+    filters.push(parseFilter(key, value));
+  }
+  return {
+    select: parseSelect(params.get("select") ?? undefined),
+    filters,
+    order: parseOrder(params.get("order") ?? undefined),
+    limit: nonNegativeInteger(params.get("limit") ?? undefined, "limit"),
+    offset: nonNegativeInteger(params.get("offset") ?? undefined, "offset"),
+    columns: parseColumnList(params.get("columns") ?? undefined, "columns"),
+    onConflict: parseColumnList(params.get("on_conflict") ?? undefined, "on_conflict"),
+  };
+}
+
+/** Splits Prefer on commas and trims each part, as PostgREST does; unknown parts are ignored. */
+export function parsePrefer(header: string | undefined): Preferences {
+  const preferences: Preferences = {};
+  for (const part of (header ?? "").split(",")) {
+    const [key, value] = part
+      .trim()
+      .split("=", 2)
+      .map((s) => s.trim());
+    if (
+      key === "return" &&
+      (value === "minimal" || value === "representation" || value === "headers-only")
+    ) {
+      preferences.return = value;
+    } else if (
+      key === "count" &&
+      (value === "exact" || value === "planned" || value === "estimated")
+    ) {
+      preferences.count = value;
+    } else if (key === "missing" && (value === "default" || value === "null")) {
+      preferences.missing = value;
+    } else if (
+      key === "resolution" &&
+      (value === "merge-duplicates" || value === "ignore-duplicates")
+    ) {
+      preferences.resolution = value;
+    }
+  }
+  return preferences;
+}
