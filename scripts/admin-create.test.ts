@@ -3,7 +3,6 @@
 // database folder when nothing is running; plus input checks and how the
 // target is chosen from the environment.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRoutes } from "../supabase/local/auth.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { ephemeralKeys, type ProjectKeys } from "../supabase/local/keys.ts";
+import { freePort } from "../supabase/local/server.ts";
 import {
   AdminCreateError,
   createAdmin,
@@ -22,19 +22,6 @@ import {
   resolveTarget,
   validateAdminInput,
 } from "./admin-create.ts";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("port")),
-      );
-    });
-  });
-}
 
 /** A running /auth/v1 on 127.0.0.1 over db, as the local stack serves it. */
 async function serveAuth(db: PGlite, keys: ProjectKeys) {

@@ -1,35 +1,18 @@
 // `npm run dev`: the same embedded backend as `npm start` (database, API stand-in,
 // Edge Functions, first admin), with Astro's dev server in place of the rebuilder
 // and the static server. Settings: see README.md.
+
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { urlHost } from "./lib/listen.ts";
 import type { RebuilderStatus } from "./lib/rebuilder.ts";
 import { claimDataDir, readSettings, repoRoot } from "./lib/settings.ts";
+import { createShutdown } from "./lib/shutdown.ts";
 import { startStack } from "./lib/stack.ts";
 
 const log = (message: string) => console.log(`[dev] ${message}`);
-const stops: Array<() => Promise<void>> = [];
-let stopping = false;
-
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    for (const fn of stops.reverse()) {
-      await fn().catch((error) => console.error("[dev] while stopping:", error));
-    }
-  }
-  process.exit(code);
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    log("stopping...");
-    void stop(0);
-  });
-}
+const shutdown = createShutdown("dev", log);
 
 // The dev server renders every page on request, so a publish has nothing to build.
 const devStatus: RebuilderStatus = {
@@ -44,7 +27,7 @@ const devStatus: RebuilderStatus = {
 async function main(): Promise<void> {
   const settings = readSettings();
   const { dataDir, host, port } = settings;
-  stops.push(await claimDataDir(dataDir, settings.freshData));
+  shutdown.onStop(await claimDataDir(dataDir, settings.freshData));
   const siteUrl = process.env.SITE_URL || `http://${urlHost(host)}:${port}`;
 
   const hook = await startHookServer(
@@ -58,7 +41,7 @@ async function main(): Promise<void> {
     },
     settings.rebuildPort,
   );
-  stops.push(() => hook.close());
+  shutdown.onStop(() => hook.close());
 
   const stack = await startStack({
     dataDir,
@@ -67,8 +50,8 @@ async function main(): Promise<void> {
     adminEmail: settings.adminEmail,
     adminPassword: settings.adminPassword,
   });
-  stops.push(() => stack.close());
-  if (stopping) return;
+  shutdown.onStop(() => stack.close());
+  if (shutdown.stopping) return;
   log(
     stack.databaseCreated
       ? "created the database with the seed content."
@@ -107,7 +90,7 @@ async function main(): Promise<void> {
       stdio: "inherit",
     },
   );
-  stops.push(
+  shutdown.onStop(
     () =>
       new Promise<void>((resolve) => {
         if (dev.exitCode !== null || dev.signalCode !== null) return resolve();
@@ -120,13 +103,13 @@ async function main(): Promise<void> {
       }),
   );
   dev.once("exit", (code, signal) => {
-    if (stopping) return;
-    log(`the dev server exited (${signal ?? `code ${code}`}); stopping the backend.`);
-    void stop(code ?? 1);
+    if (shutdown.stopping) return;
+    log(`the dev server exited (${signal ?? `code ${code}`}); shutdown.stopping the backend.`);
+    void shutdown.stop(code ?? 1);
   });
 }
 
 main().catch(async (error) => {
   console.error(`[dev] ${(error as Error).message ?? error}`);
-  await stop(1);
+  await shutdown.stop(1);
 });

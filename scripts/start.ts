@@ -2,48 +2,25 @@
 // database and Supabase API stand-in (with the Edge Functions and a first admin),
 // a rebuilder that plays the CDN's build-and-deploy behind a deploy hook, and a
 // static server for the built site and the admin. Settings: see README.md.
+
 import { join } from "node:path";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { checkPortFree, urlHost } from "./lib/listen.ts";
 import { type BuildRun, createRebuilder } from "./lib/rebuilder.ts";
 import { claimDataDir, readSettings, repoRoot } from "./lib/settings.ts";
+import { createShutdown } from "./lib/shutdown.ts";
 import type { Stack } from "./lib/stack.ts";
 import { type StaticServer, startStaticServer } from "./lib/static-server.ts";
 
 const started = performance.now();
 const log = (message: string) => console.log(`[start] ${message}`);
-
-// Things to stop, in the reverse order they were started.
-const stops: Array<() => Promise<void>> = [];
-let stopping = false;
-// A startup step that must not be cut off half-way (opening the database).
-let starting: Promise<unknown> | undefined;
-
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    await starting?.catch(() => {});
-    for (const fn of stops.reverse()) {
-      await fn().catch((error) => console.error("[start] while stopping:", error));
-    }
-  }
-  process.exit(code);
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    // A second Ctrl-C while stopping means "now".
-    if (stopping) process.exit(1);
-    log("stopping...");
-    void stop(0);
-  });
-}
+const shutdown = createShutdown("start", log);
 
 function reportRun(run: BuildRun, first: boolean): void {
   const took = ((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000).toFixed(1);
   const what = first ? "startup build" : "rebuild";
   if (run.ok) log(`${what} ${run.id} done in ${took} s; it is live now.`);
-  else if (!stopping) {
+  else if (!shutdown.stopping) {
     console.error(
       `[start] ${what} ${run.id} failed after ${took} s; the previous site stays live.\n${run.error}`,
     );
@@ -59,7 +36,7 @@ function inUse(error: unknown, name: string, port: number): Error {
 async function main(): Promise<void> {
   const settings = readSettings();
   const { dataDir, host, port } = settings;
-  stops.push(await claimDataDir(dataDir, settings.freshData));
+  shutdown.onStop(await claimDataDir(dataDir, settings.freshData));
   const siteUrl = process.env.SITE_URL || `http://${urlHost(host)}:${port}`;
 
   // Filled in with the API's URL and key once the stack is up, before any build.
@@ -80,7 +57,7 @@ async function main(): Promise<void> {
     onRun: (run) => reportRun(run, builds++ === 0),
   });
   await rebuilder.init();
-  stops.push(() => rebuilder.close());
+  shutdown.onStop(() => rebuilder.close());
   const warm = rebuilder.status().current !== null;
 
   let site: StaticServer | undefined;
@@ -93,7 +70,7 @@ async function main(): Promise<void> {
     }).catch((error) => {
       throw inUse(error, "PORT", port);
     });
-    stops.push(() => site?.close() ?? Promise.resolve());
+    shutdown.onStop(() => site?.close() ?? Promise.resolve());
   };
   // A warm folder already holds a good build: serve it before loading the rest.
   if (warm) await serveSite();
@@ -120,7 +97,7 @@ async function main(): Promise<void> {
   ).catch((error) => {
     throw inUse(error, "REBUILD_PORT", settings.rebuildPort);
   });
-  stops.push(() => hook.close());
+  shutdown.onStop(() => hook.close());
 
   const stackStarting = import("./lib/stack.ts").then(({ startStack }) =>
     startStack({
@@ -131,12 +108,12 @@ async function main(): Promise<void> {
       adminPassword: settings.adminPassword,
     }),
   );
-  starting = stackStarting;
+  shutdown.waitFor(stackStarting);
   const stack: Stack = await stackStarting;
-  // Registered before stop() (which waits for `starting`) reads the list.
-  stops.push(() => stack.close());
-  starting = undefined;
-  if (stopping) return;
+  // Registered before shutdown.stop() (which waits for the pending start) reads the list.
+  shutdown.onStop(() => stack.close());
+  shutdown.waitFor(undefined);
+  if (shutdown.stopping) return;
   log(
     stack.databaseCreated
       ? "created the database with the seed content."
@@ -150,14 +127,14 @@ async function main(): Promise<void> {
   if (!warm) {
     log("building the site for the first time...");
     await rebuilder.idle();
-    if (stopping) return;
+    if (shutdown.stopping) return;
     if (!rebuilder.status().current) {
       console.error("[start] The first build failed, so there is no site to serve yet.");
-      await stop(1);
+      await shutdown.stop(1);
     }
     await serveSite();
   }
-  if (stopping || !site) return;
+  if (shutdown.stopping || !site) return;
 
   const { admin } = stack;
   const notes = [
@@ -186,5 +163,5 @@ async function main(): Promise<void> {
 
 main().catch(async (error) => {
   console.error(`[start] ${(error as Error).message ?? error}`);
-  await stop(1);
+  await shutdown.stop(1);
 });

@@ -425,6 +425,26 @@ describe("raw HTTP edge cases", () => {
     expect((await body.json()).code).toBe("PGRST102");
   });
 
+  it("refuses an oversized body with 413 and stores nothing", async () => {
+    const token = (await admin.auth.getSession()).data.session?.access_token;
+    const huge = JSON.stringify({ image_url: `/images/seed/${"a".repeat(11 * 1024 * 1024)}.jpg` });
+    const response = await rest("home_gallery", {
+      method: "POST",
+      headers: {
+        apikey: stack.anonKey,
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+      },
+      body: huge,
+    });
+    expect(response.status).toBe(413);
+    const { count } = await admin
+      .from("home_gallery")
+      .select("*", { count: "exact", head: true })
+      .like("image_url", "/images/seed/aaaa%");
+    expect(count).toBe(0);
+  });
+
   it("exposes Content-Range to browsers (CORS)", async () => {
     const preflight = await rest("banners", {
       method: "OPTIONS",

@@ -4,15 +4,11 @@
 // against a real Supabase when SUPABASE_URL and the keys are set (see stack.ts), so
 // it asserts only what hosted Storage answers.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../supabase/local/database.ts";
-import { ephemeralKeys } from "../../supabase/local/keys.ts";
-import { freePort, startStandIn } from "../../supabase/local/server.ts";
 import {
   anonClient,
   signedInUser,
@@ -21,32 +17,7 @@ import {
   type TestUser,
 } from "./stack.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-
-/** startTestStack, plus where the embedded stack keeps its files (to check nothing is left). */
-async function startStorageStack(): Promise<TestStack & { storageDir?: string }> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } = process.env;
-  if (SUPABASE_URL && SUPABASE_ANON_KEY && SUPABASE_SERVICE_ROLE_KEY) return startTestStack();
-  const db = await createDatabase({ seed: true });
-  const keys = await ephemeralKeys();
-  const storageDir = await mkdtemp(join(tmpdir(), "standin-storage-"));
-  const standIn = await startStandIn(
-    { db, keys, storageDir, functionsDir: join(root, "functions"), functionSecrets: {} },
-    await freePort(),
-  );
-  return {
-    url: standIn.url,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    embedded: true,
-    storageDir,
-    async close() {
-      await standIn.close();
-      await db.close();
-      await rm(storageDir, { recursive: true, force: true });
-    },
-  };
-}
+const _root = join(import.meta.dirname, "..", "..");
 
 // A 1x1 PNG, and a different (2x2) one made with sharp.
 const PIXEL = Buffer.from(
@@ -60,7 +31,7 @@ const TEN_MIB = 10 * 1024 * 1024;
 
 const png = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: "image/png" });
 
-let stack: TestStack & { storageDir?: string };
+let stack: TestStack;
 let anon: SupabaseClient;
 let admin: TestUser;
 let user: TestUser;
@@ -110,7 +81,7 @@ function statusOf(error: unknown): string | undefined {
 }
 
 beforeAll(async () => {
-  stack = await startStorageStack();
+  stack = await startTestStack();
   anon = anonClient(stack);
   [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
   other = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c0392b" } })
