@@ -5,13 +5,19 @@
 //      select and of an admin insert under RLS.
 //   2. `npm start`: seconds from launch to the home page being served, on a cold
 //      (new) and a warm (existing) data folder.
+//   3. Lighthouse (mobile preset, Debian's Chromium) on every public route: the four
+//      category scores, LCP, CLS and TBT, and the home page's gzipped JavaScript and
+//      total transfer for the first view.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import { createDatabase } from "../supabase/local/database.ts";
 import { ephemeralKeys, signJwt } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
+import { chromiumArgs, findChromium } from "./chromium.ts";
 
 const root = join(import.meta.dirname, "..");
 const CONCURRENCY = 8;
@@ -129,7 +135,11 @@ async function waitForHome(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`home page not served within ${timeoutMs / 1000} s`);
 }
 
-async function timeStart(dataDir: string, label: string) {
+/** Runs `npm start` on dataDir, calls fn once the home page is served, then stops it. */
+async function withStart<T>(
+  dataDir: string,
+  fn: (origin: string, seconds: number) => Promise<T>,
+): Promise<T> {
   const port = await freePort();
   const apiPort = await freePort();
   const child = spawn(process.execPath, [join(root, "scripts", "start.ts")], {
@@ -144,12 +154,93 @@ async function timeStart(dataDir: string, label: string) {
     stdio: "ignore",
   });
   try {
-    const seconds = await waitForHome(`http://127.0.0.1:${port}/`, child, 300_000);
-    console.log(`${label.padEnd(34)} ${seconds.toFixed(1)} s to the home page`);
+    const origin = `http://127.0.0.1:${port}`;
+    const seconds = await waitForHome(`${origin}/`, child, 300_000);
+    return await fn(origin, seconds);
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGINT");
     await exited;
+  }
+}
+
+async function timeStart(dataDir: string, label: string) {
+  await withStart(dataDir, async (_origin, seconds) => {
+    console.log(`${label.padEnd(34)} ${seconds.toFixed(1)} s to the home page`);
+  });
+}
+
+const ROUTES = [
+  "/",
+  "/about",
+  "/about/our-history",
+  "/about/our-team",
+  "/about/our-mission",
+  "/children-home",
+  "/oldage-home",
+  "/medical",
+  "/relief",
+  "/projects",
+  "/contact",
+  "/donate",
+  "/certifications",
+];
+
+interface LighthouseAudit {
+  numericValue?: number;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
+
+async function benchLighthouse() {
+  const chromium = findChromium();
+  if (!chromium.ok) {
+    console.log(`\nLighthouse NOT RUN: ${chromium.reason}`);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-lh-"));
+  try {
+    await withStart(dataDir, async (origin) => {
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromium.path,
+        chromeFlags: ["--headless=new", ...chromiumArgs],
+      });
+      let homeWeight = "";
+      try {
+        console.log("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):");
+        console.log(`${"route".padEnd(24)} perf  a11y  best   seo     LCP     CLS     TBT`);
+        for (const route of ROUTES) {
+          const result = await lighthouse(`${origin}${route}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          });
+          const lhr = result?.lhr;
+          if (!lhr) continue;
+          const score = (id: string) =>
+            String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
+          const audit = (id: string) => lhr.audits[id] as LighthouseAudit | undefined;
+          const lcp = (audit("largest-contentful-paint")?.numericValue ?? Number.NaN) / 1000;
+          const cls = audit("cumulative-layout-shift")?.numericValue ?? Number.NaN;
+          const tbt = audit("total-blocking-time")?.numericValue ?? Number.NaN;
+          console.log(
+            `${route.padEnd(23)}${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}  ${lcp.toFixed(2).padStart(5)} s  ${cls.toFixed(3)}  ${tbt.toFixed(0).padStart(4)} ms`,
+          );
+          if (route === "/") {
+            const items = audit("network-requests")?.details?.items ?? [];
+            const sum = (list: typeof items) =>
+              list.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+            const js = sum(items.filter((item) => item.resourceType === "Script"));
+            homeWeight = `home first view: ${(js / 1024).toFixed(1)} KB of JavaScript (compressed transfer), ${(sum(items) / 1024).toFixed(1)} KB transferred in all`;
+          }
+        }
+        if (homeWeight) console.log(homeWeight);
+      } finally {
+        chrome.kill();
+      }
+    });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -167,3 +258,4 @@ async function benchStart() {
 const only = process.argv[2];
 if (!only || only === "api") await benchApi();
 if (!only || only === "start") await benchStart();
+if (!only || only === "lighthouse") await benchLighthouse();

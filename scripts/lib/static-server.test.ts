@@ -236,3 +236,35 @@ describe("safeSegments", () => {
     }
   });
 });
+
+describe("compression", () => {
+  it("compresses text for clients that accept it, and leaves images alone", async () => {
+    const { createStaticApp } = await import("./static-server.ts");
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    const dir = await mkdtemp(join(tmpdir(), "static-compress-"));
+    const html = `<!doctype html><title>x</title>${"<p>hello</p>".repeat(400)}`;
+    await writeFile(join(dir, "index.html"), html);
+    await mkdir(join(dir, "_astro"));
+    await writeFile(join(dir, "_astro", "photo.webp"), Buffer.alloc(4096, 7));
+    const app = createStaticApp(dir);
+
+    const gzip = await app.request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+
+    const br = await app.request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
+
+    const plain = await app.request("/");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+
+    const image = await app.request("/_astro/photo.webp", { headers: { "accept-encoding": "br" } });
+    expect(image.headers.get("content-encoding")).toBeNull();
+    expect((await image.arrayBuffer()).byteLength).toBe(4096);
+  });
+});

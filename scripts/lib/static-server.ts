@@ -3,6 +3,7 @@
 // every file of one request comes from the same build.
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { Hono } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { type Listening, listen } from "./listen.ts";
@@ -70,10 +71,33 @@ function cacheControl(name: string): string {
   return name.startsWith("_astro/") ? IMMUTABLE : REVALIDATE;
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const compressed = new Map<string, Buffer>();
+
+/** Compresses text as a CDN would (Brotli, else gzip), once per file version. */
+function encode(body: Buffer, type: string, acceptEncoding: string | undefined, key: string) {
+  if (body.byteLength < 1024 || !COMPRESSIBLE.test(type)) return undefined;
+  const accepts = (acceptEncoding ?? "").toLowerCase();
+  const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
+  if (!encoding) return undefined;
+  const cacheKey = `${encoding}:${key}`;
+  let data = compressed.get(cacheKey);
+  if (!data) {
+    data =
+      encoding === "br"
+        ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(body, { level: 9 });
+    if (compressed.size > 500) compressed.clear();
+    compressed.set(cacheKey, data);
+  }
+  return { encoding, data };
+}
+
 async function respond(
   file: FoundFile,
   status: number,
   ifNoneMatch: string | undefined,
+  acceptEncoding?: string,
 ): Promise<Response> {
   const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
   const headers = new Headers({
@@ -87,8 +111,20 @@ async function respond(
   }
   // Read whole: the file stays readable even if its build is pruned meanwhile.
   const body = await readFile(file.path);
+  headers.set("vary", "accept-encoding");
+  const encoded = encode(
+    body,
+    headers.get("content-type") ?? "",
+    acceptEncoding,
+    `${file.path}:${etag}`,
+  );
+  if (encoded) {
+    headers.set("content-encoding", encoded.encoding);
+    headers.set("content-length", String(encoded.data.byteLength));
+    return new Response(new Uint8Array(encoded.data), { status, headers });
+  }
   headers.set("content-length", String(body.byteLength));
-  return new Response(body, { status, headers });
+  return new Response(new Uint8Array(body), { status, headers });
 }
 
 export function createStaticApp(siteDir: string): Hono {
@@ -107,19 +143,20 @@ export function createStaticApp(siteDir: string): Hono {
     const pathname = new URL(c.req.url).pathname;
     const segments = safeSegments(pathname);
     const ifNoneMatch = c.req.header("if-none-match");
+    const acceptEncoding = c.req.header("accept-encoding");
     if (segments) {
       for (const name of candidates(segments, pathname.endsWith("/"))) {
         const file = await fileIn(root, name);
-        if (file) return respond(file, 200, ifNoneMatch);
+        if (file) return respond(file, 200, ifNoneMatch, acceptEncoding);
       }
       // The admin is a client-routed app: its shell answers every path under it.
       if (segments[0] === "admin") {
         const shell = await fileIn(root, "admin/index.html");
-        if (shell) return respond(shell, 200, ifNoneMatch);
+        if (shell) return respond(shell, 200, ifNoneMatch, acceptEncoding);
       }
     }
     const notFound = await fileIn(root, "404.html");
-    if (notFound) return respond(notFound, 404, undefined);
+    if (notFound) return respond(notFound, 404, undefined, acceptEncoding);
     return c.text("Not found", 404, { "cache-control": REVALIDATE });
   });
   app.all("*", (c) => c.text("Method not allowed", 405, { allow: "GET, HEAD" }));
