@@ -54,6 +54,8 @@ export default {
           "sans-serif",
         ],
         display: ["Georgia", "Cambria", "Times New Roman", "serif"],
+        // Health tips may carry an emoji as their icon: the platform's colour emoji font.
+        emoji: ["Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", "sans-serif"],
       },
       borderRadius: {
         card: "1rem",

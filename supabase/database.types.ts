@@ -775,6 +775,21 @@ export type Database = {
     };
     Functions: {
       activate_logo: { Args: { logo_id: string }; Returns: undefined };
+      submit_contact_message: {
+        Args: {
+          p_client_hash: string;
+          p_name: string;
+          p_email: string;
+          p_subject: string;
+          p_message: string;
+          p_phone?: string;
+          p_inquiry_type?: string;
+          p_client_limit?: number;
+          p_global_limit?: number;
+          p_window_seconds?: number;
+        };
+        Returns: Json;
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -30,3 +30,15 @@ export function isActiveLink(currentPath: string, href: string): boolean {
   if (target === "/") return current === "/";
   return current === target || current.startsWith(`${target}/`);
 }
+
+/** The footer's links to every page the header does not list, and the key ones it does. */
+export const footerLinks: readonly NavLink[] = [
+  { href: "/about", label: "About Us" },
+  { href: "/about/our-history", label: "Our History" },
+  { href: "/about/our-team", label: "Our Team" },
+  { href: "/about/our-mission", label: "Our Mission" },
+  { href: "/projects", label: "Projects" },
+  { href: "/certifications", label: "Certifications" },
+  { href: "/contact", label: "Contact Us" },
+  { href: "/donate", label: "Donate" },
+];

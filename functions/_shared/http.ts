@@ -1,0 +1,83 @@
+// HTTP helpers shared by the Edge Functions: CORS, JSON answers and a request body
+// reader with a size limit. Deno only (imported by relative path, as hosted bundles it).
+
+/** Headers supabase-js and plain fetch calls from the site may send. */
+const ALLOWED_HEADERS = "authorization, x-client-info, apikey, content-type";
+
+/**
+ * CORS headers for a public endpoint. `*` is safe here because no call carries
+ * credentials (cookies): the site sends the anon key as an ordinary header.
+ */
+export function corsHeaders(methods: readonly string[]): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": [...methods, "OPTIONS"].join(", "),
+    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+    "Access-Control-Expose-Headers": "Retry-After",
+    "Access-Control-Max-Age": "86400",
+  };
+}
+
+/** A JSON answer that no cache keeps and no browser sniffs as something else. */
+export function json(
+  body: unknown,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    },
+  });
+}
+
+export type BodyRead =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too_large" | "unreadable" };
+
+/**
+ * Reads the request body as UTF-8 text, at most maxBytes of it. A Content-Length over
+ * the limit is refused before anything is read; a body sent without one (chunked) is
+ * counted as it arrives and abandoned as soon as it passes the limit. Bytes that are
+ * not UTF-8 make the body unreadable.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyRead> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, reason: "too_large" };
+  }
+  if (!request.body) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, reason: "too_large" };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: "unreadable" };
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, reason: "unreadable" };
+  }
+}

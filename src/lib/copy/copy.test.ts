@@ -1,0 +1,138 @@
+// The fixed copy must keep the spec's constants (sections 2 and 9): the figures,
+// years, counts and texts the pages promise.
+
+import { describe, expect, it } from "vitest";
+import { iconNames } from "../icons";
+import { footerLinks } from "../nav";
+import { aboutStats, aboutStory, aboutValues } from "./about";
+import { departments, infoCards, mapSection, officeHours } from "./contact";
+import { milestones } from "./history";
+import { galleryEmpty, homeBoard } from "./home";
+import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
+import { coreValues, objectives } from "./mission";
+import {
+  childrenCopy,
+  defaultProgrammeStats,
+  medicalCopy,
+  oldageCopy,
+  reliefCopy,
+} from "./programmes";
+import { achievementsShown, teamMembers } from "./team";
+
+describe("about copy", () => {
+  it("shows the four figures of the spec", () => {
+    expect(aboutStats).toEqual([
+      { number: "500+", label: "Lives Impacted" },
+      { number: "50+", label: "Active Volunteers" },
+      { number: "15+", label: "Years of Service" },
+      { number: "24/7", label: "Support" },
+    ]);
+  });
+
+  it("tells the story from 2009 and lists four values", () => {
+    expect(aboutStory.paragraphs[0]).toMatch(/^In 2009/);
+    expect(aboutValues).toHaveLength(4);
+  });
+});
+
+describe("history copy", () => {
+  it("has the seven milestones of the spec, each complete", () => {
+    expect(milestones.map((m) => m.year)).toEqual([2009, 2012, 2015, 2018, 2020, 2022, 2024]);
+    for (const milestone of milestones) {
+      for (const field of [
+        milestone.title,
+        milestone.description,
+        milestone.location,
+        milestone.impact,
+      ]) {
+        expect(field.trim()).not.toBe("");
+      }
+    }
+  });
+});
+
+describe("team copy", () => {
+  it("has six leaders, each with contacts and at least the two achievements a card shows", () => {
+    expect(teamMembers).toHaveLength(6);
+    expect(achievementsShown).toBe(2);
+    for (const member of teamMembers) {
+      expect(member.position).not.toBe("");
+      expect(member.bio).not.toBe("");
+      expect(member.specialties.length).toBeGreaterThan(0);
+      expect(member.achievements.length).toBeGreaterThanOrEqual(2);
+      expect(member.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+      expect(member.phone).toMatch(/^\+[\d ]+$/);
+      expect(member.social.href).toMatch(/^https:\/\//);
+    }
+    expect(new Set(teamMembers.map((m) => m.name)).size).toBe(6);
+  });
+});
+
+describe("mission copy", () => {
+  it("has six core values and four objectives with goals", () => {
+    expect(coreValues).toHaveLength(6);
+    expect(objectives).toHaveLength(4);
+    for (const objective of objectives) expect(objective.goals.length).toBeGreaterThan(0);
+    for (const item of [...coreValues, ...objectives]) expect(iconNames).toContain(item.icon);
+  });
+});
+
+describe("contact copy", () => {
+  it("has four info cards, the office hours and the map placeholder", () => {
+    expect(infoCards.map((card) => card.title)).toEqual([
+      "Visit Us",
+      "Call Us",
+      "Email Us",
+      "Office Hours",
+    ]);
+    expect(officeHours).toBe("Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only");
+    expect(infoCards[3]?.lines).toEqual([{ text: officeHours }]);
+    expect(mapSection.placeholder).toBe("Interactive map coming soon");
+    expect(departments.length).toBeGreaterThan(0);
+  });
+});
+
+describe("programme copy", () => {
+  it("labels each page's donate button as the spec does", () => {
+    expect(childrenCopy.donateLabel).toBe("Sponsor a Child");
+    expect(oldageCopy.donateLabel).toBe("Sponsor");
+    expect(medicalCopy.donateLabel).toBe("Donate for Medical");
+    expect(reliefCopy.donateLabel).toBe("Donate for Relief Fund");
+    for (const copy of [childrenCopy, oldageCopy, medicalCopy, reliefCopy]) {
+      expect(copy.cta.primary).toEqual({ label: copy.donateLabel, href: "/donate" });
+    }
+  });
+
+  it("keeps the default figures of spec section 9", () => {
+    expect(defaultProgrammeStats.children.map((s) => s.number)).toEqual(["150+", "95%", "12"]);
+    expect(defaultProgrammeStats.oldage.map((s) => s.number)).toEqual(["80+", "15"]);
+    expect(defaultProgrammeStats.medical.map((s) => s.number)).toEqual(["5,000+", "12", "50+"]);
+  });
+});
+
+describe("empty states and links", () => {
+  it("uses the spec's empty-state titles", () => {
+    expect(homeBoard.emptyTitle).toBe("No Board Staff Members");
+    expect(homeBoard.emptyText).toBe(
+      "Board staff members will appear here once added through the admin panel.",
+    );
+    expect(galleryEmpty.title).toBe("No Gallery Images");
+    expect(projectsEmpty.title).toBe("No Projects Yet");
+    expect(certificationsEmpty.title).toBe("No Certifications Available");
+    expect(certificationsPdf.newTab).toBe("(opens PDF in a new tab)");
+  });
+
+  it("reaches every page the header does not list from the footer", () => {
+    const hrefs = footerLinks.map((link) => link.href);
+    for (const href of [
+      "/about",
+      "/about/our-history",
+      "/about/our-team",
+      "/about/our-mission",
+      "/contact",
+      "/donate",
+    ]) {
+      expect(hrefs).toContain(href);
+    }
+  });
+});

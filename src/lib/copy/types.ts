@@ -1,0 +1,36 @@
+import type { IconName } from "../icons";
+
+/** What a page tells search engines and social cards. */
+export interface PageSeo {
+  /** The page's own title; the layout appends the organisation's name. */
+  readonly title: string;
+  readonly description: string;
+}
+
+/** A headline figure: "500+" "Lives Impacted". */
+export interface Stat {
+  readonly number: string;
+  readonly label: string;
+}
+
+/** A titled point with an icon: values, services, objectives. */
+export interface Feature {
+  readonly icon: IconName;
+  readonly title: string;
+  readonly description: string;
+}
+
+/** The fixed top of an inner page. */
+export interface PageIntro {
+  readonly eyebrow: string;
+  readonly title: string;
+  readonly lead: string;
+}
+
+/** A closing call to action; every button leads to /donate unless it says otherwise. */
+export interface CallToAction {
+  readonly title: string;
+  readonly text: string;
+  readonly primary: { readonly label: string; readonly href: string };
+  readonly secondary?: { readonly label: string; readonly href: string };
+}

@@ -1,0 +1,91 @@
+// Icon names as the database stores them (services, health tips) and as the fixed
+// copy uses them, resolved to one known name. src/components/Icon.astro turns a
+// known name into a static Lucide SVG, so no icon ever needs JavaScript.
+
+/** The service icons an administrator can pick (spec section 3), in the spec's order. */
+export const serviceIconNames = [
+  "Home",
+  "GraduationCap",
+  "Stethoscope",
+  "Heart",
+  "Gamepad2",
+  "Users",
+  "Activity",
+  "Clock",
+  "Truck",
+  "MapPin",
+  "Utensils",
+  "Shield",
+  "HandHeart",
+] as const;
+
+/** Further icons the fixed page copy uses. */
+export const copyIconNames = [
+  "Award",
+  "BookOpen",
+  "Calendar",
+  "Eye",
+  "Globe",
+  "Handshake",
+  "Leaf",
+  "Lightbulb",
+  "Mail",
+  "Phone",
+  "Scale",
+  "Siren",
+  "Sprout",
+  "Target",
+] as const;
+
+/** What an unknown or missing icon name shows. */
+export const defaultIconName = "Sparkles";
+
+export type ServiceIconName = (typeof serviceIconNames)[number];
+export type CopyIconName = (typeof copyIconNames)[number];
+export type IconName = ServiceIconName | CopyIconName | typeof defaultIconName;
+
+export const iconNames: readonly IconName[] = [
+  ...serviceIconNames,
+  ...copyIconNames,
+  defaultIconName,
+];
+
+/** Lower case with separators removed: "graduation-cap", "Graduation Cap" -> "graduationcap". */
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+const byKey = new Map<string, IconName>(iconNames.map((name) => [squash(name), name]));
+// Lucide renamed some icons; rows written with the new names still resolve.
+byKey.set("house", "Home");
+byKey.set("gamepad", "Gamepad2");
+
+/**
+ * The known icon for a stored name, ignoring case, spaces, hyphens and
+ * underscores; anything else (blank, unknown, null) gets the default icon.
+ */
+export function resolveIconName(name: string | null | undefined): IconName {
+  if (!name) return defaultIconName;
+  return byKey.get(squash(name.trim())) ?? defaultIconName;
+}
+
+/** Whether a stored name is one of the known icons. */
+export function isKnownIcon(name: string | null | undefined): boolean {
+  return Boolean(name) && byKey.has(squash((name ?? "").trim()));
+}
+
+export type TipIcon = { kind: "icon"; name: IconName } | { kind: "emoji"; text: string };
+
+/**
+ * Health tips carry either an icon name or an emoji (new tips default to 🩺).
+ * A known icon name renders as that icon; a short run of non-letter characters is
+ * shown as the emoji itself; anything else gets the default icon.
+ */
+export function resolveTipIcon(icon: string | null | undefined): TipIcon {
+  const text = (icon ?? "").trim();
+  if (isKnownIcon(text)) return { kind: "icon", name: resolveIconName(text) };
+  if (text && [...text].length <= 8 && !/[\p{L}\p{N}]/u.test(text)) {
+    return { kind: "emoji", text };
+  }
+  return { kind: "icon", name: defaultIconName };
+}

@@ -1,0 +1,321 @@
+// Build-level tests of the content layer: real `astro build` runs against the
+// embedded stack (fresh database with the seed), on a throwaway copy of the site
+// with fixture pages (tests/build/fixtures), sharing one Astro cache folder across
+// builds like the rebuilder does. Slow by nature: about a minute in all.
+
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../supabase/local/server.ts";
+import { serviceClient, startTestStack, type TestStack } from "../contract/stack.ts";
+import { type BuildProject, createProject, repoRoot } from "./project.ts";
+
+const BUILD_TIMEOUT = 180_000;
+
+// jsdom ships no type declarations; only its constructor is needed here.
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
+  JSDOM: new (html: string) => { window: { document: Document } };
+};
+
+let stack: TestStack;
+let project: BuildProject;
+let service: SupabaseClient;
+let env: Record<string, string>;
+const timings: string[] = [];
+
+async function fixture(name: string): Promise<string> {
+  return readFile(join(import.meta.dirname, "fixtures", `${name}.astro.txt`), "utf8");
+}
+
+async function build(label: string, extraEnv: Record<string, string | undefined> = env) {
+  const result = await project.build(extraEnv);
+  timings.push(`${label}: ${(result.ms / 1000).toFixed(1)} s (exit ${result.code})`);
+  return result;
+}
+
+async function buildOk(label: string) {
+  const result = await build(label);
+  if (result.code !== 0) throw new Error(`build "${label}" failed:\n${result.output.slice(-4000)}`);
+  return project.page("/");
+}
+
+/** The part of the page inside the element with this id. */
+function section(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  if (start < 0) throw new Error(`no #${id} in the page`);
+  const tag = html.lastIndexOf("<", start);
+  const name = /^<(\w+)/.exec(html.slice(tag))?.[1] ?? "";
+  const end = html.indexOf(`</${name}>`, start);
+  return html.slice(tag, end);
+}
+
+function itemIds(html: string, id: string): string[] {
+  return [...section(html, id).matchAll(/data-id="([^"]+)"/g)].map((m) => m[1] ?? "");
+}
+
+async function contentHashOf(file: string): Promise<string> {
+  const bytes = await readFile(file);
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}
+
+async function deleteAll(table: string) {
+  const { error } = await service.from(table).delete().not("id", "is", null);
+  if (error) throw new Error(`could not empty ${table}: ${error.message}`);
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = serviceClient(stack);
+  env = { PUBLIC_SUPABASE_URL: stack.url, PUBLIC_SUPABASE_ANON_KEY: stack.anonKey };
+  project = await createProject({
+    pages: {
+      "index.astro": await fixture("content-page"),
+      "security.astro": await fixture("security"),
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await project?.remove();
+  await stack?.close();
+  if (timings.length) console.log(`build times:\n  ${timings.join("\n  ")}`);
+});
+
+describe("astro build over the Supabase content", () => {
+  it(
+    "(a) fails, naming the table, when the database cannot be reached",
+    async () => {
+      const port = await freePort();
+      const result = await build("database down", {
+        PUBLIC_SUPABASE_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.output).toMatch(
+        new RegExp(
+          `Could not load the content table "content_revision" from http://127\\.0\\.0\\.1:${port}`,
+        ),
+      );
+      expect(result.output).toContain("last good deploy stays live");
+      await expect(stat(join(project.outDir, "index.html"))).rejects.toThrow();
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    "fails with a message to set the variables or use npm start when they are missing",
+    async () => {
+      const result = await build("no env", {});
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain(
+        "PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set",
+      );
+      expect(result.output).toContain("npm start");
+    },
+    BUILD_TIMEOUT,
+  );
+
+  let markupBannerId = "";
+  let dataImageRowId = "";
+  let brokenRowId = "";
+
+  it(
+    "(c, e) renders markup in text inert and data:image rows as hashed files; broken images show the placeholder",
+    async () => {
+      const { data: banner, error } = await service
+        .from("banners")
+        .insert({
+          title: "<script>alert(1)</script>",
+          subtitle: "<img src=x onerror=alert(1)>",
+          image_url: "/images/seed/banner-2.jpg",
+          position: "left",
+          sort_order: 99,
+        })
+        .select("id")
+        .single();
+      if (error) throw error;
+      markupBannerId = banner.id;
+
+      const png = await sharp({
+        create: { width: 300, height: 200, channels: 3, background: { r: 12, g: 140, b: 130 } },
+      })
+        .png()
+        .toBuffer();
+      const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
+      const { data: gallery } = await service
+        .from("home_gallery")
+        .insert({ image_url: dataUrl, sort_order: 50, is_active: true })
+        .select("id")
+        .single();
+      dataImageRowId = gallery?.id;
+      const { data: broken } = await service
+        .from("home_gallery")
+        .insert({
+          image_url: `${stack.url}/storage/v1/object/public/media/no-such-image.png`,
+          sort_order: 51,
+          is_active: true,
+        })
+        .select("id")
+        .single();
+      brokenRowId = broken?.id;
+
+      const html = await buildOk("seed + markup + data image (cold cache)");
+
+      // (c) markup in a title or subtitle is escaped text, never markup.
+      expect(html).toContain("<h2>&lt;script&gt;alert(1)&lt;/script&gt;</h2>");
+      expect(html).toContain("<p>&lt;img src=x onerror=alert(1)&gt;</p>");
+      const dom = new JSDOM(html).window.document;
+      expect(dom.querySelectorAll("script")).toHaveLength(0);
+      expect(dom.querySelectorAll("[onerror]")).toHaveLength(0);
+      expect(dom.querySelectorAll('img[src="x"]')).toHaveLength(0);
+      const markupItem = dom.querySelector(`li[data-id="${markupBannerId}"]`);
+      expect(markupItem?.querySelector("h2")?.textContent).toBe("<script>alert(1)</script>");
+      expect(markupItem?.querySelector("p")?.textContent).toBe("<img src=x onerror=alert(1)>");
+      // In an attribute the text stays a quoted value (alt), equally inert.
+      expect(markupItem?.querySelector("img")?.getAttribute("alt")).toBe(
+        "<script>alert(1)</script>",
+      );
+
+      // (e) the data:image row is an optimised, hashed file, never inlined.
+      expect(html).not.toContain("data:image");
+      const items = section(html, "gallery").split("<li").slice(1);
+      const dataItem = items.find((item) => item.includes(`data-id="${dataImageRowId}"`)) ?? "";
+      const hash = createHash("sha256").update(png).digest("hex").slice(0, 32);
+      // An opaque PNG: JPEG is its fallback for browsers without AVIF or WebP.
+      expect(dataItem).toMatch(new RegExp(`<img src="/_astro/${hash}\\.[\\w-]+_[\\w-]+\\.jpg"`));
+      expect(dataItem).toMatch(
+        new RegExp(`type="image/avif" srcset="/_astro/${hash}\\.[\\w-]+_[\\w-]+\\.avif 300w"`),
+      );
+      expect(dataItem).toContain('width="300" height="200"');
+      const file = /<img src="([^"]+)"/.exec(dataItem)?.[1] ?? "";
+      expect((await stat(join(project.outDir, file))).size).toBeGreaterThan(0);
+      // Only the optimised files ship: the full-size original was pruned after the build.
+      const shipped = (await readdir(join(project.outDir, "_astro"))).filter((name) =>
+        name.startsWith(`${hash}.`),
+      );
+      expect(shipped.length).toBeGreaterThan(0);
+      for (const name of shipped) expect(html).toContain(`/_astro/${name}`);
+
+      // A 404 image shows the gallery placeholder.
+      const brokenItem = items.find((item) => item.includes(`data-id="${brokenRowId}"`)) ?? "";
+      const placeholderHash = await contentHashOf(
+        join(repoRoot, "public", "images", "placeholders", "gallery.png"),
+      );
+      expect(brokenItem).toMatch(new RegExp(`<img src="/_astro/${placeholderHash}\\.`));
+      expect(brokenItem).not.toContain("no-such-image");
+
+      // Every picture has its intrinsic size and the responsive sources.
+      for (const img of dom.querySelectorAll("img")) {
+        expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
+        expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
+        expect(img.getAttribute("decoding")).toBe("async");
+        expect(img.getAttribute("src")).toMatch(/^\/_astro\//);
+        const sources = [...(img.parentElement?.querySelectorAll("source") ?? [])];
+        expect(sources.map((source) => source.getAttribute("type"))).toEqual([
+          "image/avif",
+          "image/webp",
+        ]);
+      }
+      expect(section(html, "banners")).toContain('fetchpriority="high"');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it("(c) never lets a javascript:, data:text/html or //host image address into the HTML", async () => {
+    const html = await project.page("/security");
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toContain("data:text");
+    expect(html).not.toContain("data:image");
+    expect(html).not.toContain("evil.example");
+    expect(html).not.toContain("passwd");
+    const results = JSON.parse(
+      section(html, "results")
+        .replace(/^<pre id="results">/, "")
+        .replaceAll("&quot;", '"'),
+    ) as { src: string }[];
+    const placeholder = JSON.parse(
+      section(html, "placeholder")
+        .replace(/^<pre id="placeholder">/, "")
+        .replaceAll("&quot;", '"'),
+    ) as { src: string };
+    expect(placeholder.src).toMatch(/^\/_astro\//);
+    for (const result of results) expect(result).toEqual({ ...placeholder, alt: "refused" });
+  });
+
+  it(
+    "(d) drops a row deactivated or deleted since the last build (no stale cache)",
+    async () => {
+      const before = await project.page("/");
+      const causes = itemIds(before, "causes");
+      const staff = itemIds(before, "staff");
+      expect(causes).toHaveLength(6);
+      await service.from("causes").update({ is_active: false }).eq("id", causes[0]);
+      await service.from("board_staff").delete().eq("id", staff[1]);
+      await service.from("banners").update({ is_active: false }).eq("id", markupBannerId);
+      await service.from("home_gallery").delete().eq("id", dataImageRowId);
+
+      const html = await buildOk("after deactivating and deleting (warm cache)");
+      expect(itemIds(html, "causes")).toEqual(causes.slice(1));
+      expect(itemIds(html, "staff")).toEqual([staff[0], ...staff.slice(2)]);
+      expect(itemIds(html, "banners")).not.toContain(markupBannerId);
+      expect(html).not.toContain("alert(1)");
+      expect(html).not.toContain("Home Gallery Image 8");
+      expect(itemIds(html, "gallery")).not.toContain(dataImageRowId);
+      // The persisted data store was reused, yet holds no stale entry.
+      const store = await readFile(join(project.cacheDir, "data-store.json"), "utf8");
+      expect(store).not.toContain(causes[0]);
+      expect(store).not.toContain(String(staff[1]));
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    "(b) shows the built-in defaults over empty tables (board staff stays empty)",
+    async () => {
+      for (const table of [
+        "logo_settings",
+        "banners",
+        "about_content",
+        "causes",
+        "board_staff",
+        "home_gallery",
+        "children_banners",
+        "medical_content",
+        "donate_content",
+        "projects",
+        "certifications",
+      ]) {
+        await deleteAll(table);
+      }
+      const html = await buildOk("empty tables");
+      expect(itemIds(html, "banners")).toEqual([
+        "default-banner-1",
+        "default-banner-2",
+        "default-banner-3",
+      ]);
+      expect(section(html, "banners")).toContain("Together, We Build Brighter Futures");
+      expect(itemIds(html, "causes")).toHaveLength(6);
+      expect(section(html, "about")).toContain("15|500|50");
+      expect(itemIds(html, "staff")).toEqual([]);
+      expect(itemIds(html, "gallery")).toHaveLength(6);
+      expect(section(html, "gallery")).toContain("Home Gallery Image 1");
+      expect(itemIds(html, "children-banners")).toHaveLength(3);
+      expect(section(html, "medical")).toContain("Medical Services");
+      expect(section(html, "donate")).toContain("no donate");
+      expect(itemIds(html, "projects")).toEqual([]);
+      expect(itemIds(html, "certifications")).toEqual([]);
+      expect(section(html, "logo")).toContain("no logo");
+      const counts = JSON.parse(
+        section(html, "counts")
+          .replace(/^<pre id="counts">/, "")
+          .replaceAll("&quot;", '"'),
+      );
+      expect(counts).toMatchObject({ banners: 0, causes: 0, board_staff: 0, relief_content: 1 });
+    },
+    BUILD_TIMEOUT,
+  );
+});
