@@ -208,7 +208,9 @@ async function benchLighthouse() {
       try {
         console.log("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):");
         console.log(`${"route".padEnd(24)} perf  a11y  best   seo     LCP     CLS     TBT`);
-        for (const route of ROUTES) {
+        // `npm run bench -- lighthouse /medical /relief` measures only those routes.
+        const asked = process.argv.slice(3).filter((arg) => arg.startsWith("/"));
+        for (const route of asked.length > 0 ? asked : ROUTES) {
           const result = await lighthouse(`${origin}${route}`, {
             port: chrome.port,
             output: "json",
