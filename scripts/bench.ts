@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publicRoutes } from "../src/lib/nav.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { ephemeralKeys, signJwt } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
@@ -170,22 +171,6 @@ async function timeStart(dataDir: string, label: string) {
   });
 }
 
-const ROUTES = [
-  "/",
-  "/about",
-  "/about/our-history",
-  "/about/our-team",
-  "/about/our-mission",
-  "/children-home",
-  "/oldage-home",
-  "/medical",
-  "/relief",
-  "/projects",
-  "/contact",
-  "/donate",
-  "/certifications",
-];
-
 interface LighthouseAudit {
   numericValue?: number;
   details?: { items?: { resourceType?: string; transferSize?: number }[] };
@@ -210,7 +195,7 @@ async function benchLighthouse() {
         console.log(`${"route".padEnd(24)} perf  a11y  best   seo     LCP     CLS     TBT`);
         // `npm run bench -- lighthouse /medical /relief` measures only those routes.
         const asked = process.argv.slice(3).filter((arg) => arg.startsWith("/"));
-        for (const route of asked.length > 0 ? asked : ROUTES) {
+        for (const route of asked.length > 0 ? asked : publicRoutes) {
           const result = await lighthouse(`${origin}${route}`, {
             port: chrome.port,
             output: "json",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isActiveLink, navLinks } from "./nav";
+import { isActiveLink, navLinks, publicRoutes } from "./nav";
 
 describe("isActiveLink", () => {
   it("marks Home active only on the root", () => {
@@ -39,5 +39,13 @@ describe("navLinks", () => {
       const active = navLinks.filter((other) => isActiveLink(link.href, other.href));
       expect(active).toEqual([link]);
     }
+  });
+});
+
+describe("publicRoutes", () => {
+  it("lists each route once and includes every header link", () => {
+    expect(new Set(publicRoutes).size).toBe(publicRoutes.length);
+    expect(publicRoutes).toHaveLength(13);
+    for (const link of navLinks) expect(publicRoutes).toContain(link.href);
   });
 });

@@ -42,3 +42,20 @@ export const footerLinks: readonly NavLink[] = [
   { href: "/contact", label: "Contact Us" },
   { href: "/donate", label: "Donate" },
 ];
+
+/** Every public route of the site, the 404 aside: what the sitemap, tests and benchmarks cover. */
+export const publicRoutes: readonly string[] = [
+  "/",
+  "/about",
+  "/about/our-history",
+  "/about/our-team",
+  "/about/our-mission",
+  "/children-home",
+  "/oldage-home",
+  "/medical",
+  "/relief",
+  "/projects",
+  "/contact",
+  "/donate",
+  "/certifications",
+];

@@ -1,22 +1,7 @@
 // Head tags, structured data, robots.txt and the sitemap; and which pages ship script.
 
 import { expect, test } from "@playwright/test";
-
-const PUBLIC_ROUTES = [
-  "/",
-  "/about",
-  "/about/our-history",
-  "/about/our-team",
-  "/about/our-mission",
-  "/children-home",
-  "/oldage-home",
-  "/medical",
-  "/relief",
-  "/projects",
-  "/contact",
-  "/donate",
-  "/certifications",
-];
+import { publicRoutes as PUBLIC_ROUTES } from "../../src/lib/nav.ts";
 
 test("every page has its own description, canonical URL and social tags", {
   tag: "@desktop",
