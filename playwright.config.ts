@@ -36,6 +36,9 @@ export default defineConfig({
       DATA_DIR: `.data/e2e-${port}`,
       FRESH_DATA: "1",
       API_PORT: "0",
+      // The admin the browser tests sign in as (tests/e2e/admin-support.ts).
+      ADMIN_EMAIL: "e2e-admin@helpinghands.example",
+      ADMIN_PASSWORD: "e2e-admin-password-1",
     },
     url: baseURL,
     reuseExistingServer: !ci,

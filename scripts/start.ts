@@ -3,6 +3,7 @@
 // a rebuilder that plays the CDN's build-and-deploy behind a deploy hook, and a
 // static server for the built site and the admin. Settings: see README.md.
 
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { checkPortFree, urlHost } from "./lib/listen.ts";
@@ -39,18 +40,24 @@ async function main(): Promise<void> {
   shutdown.onStop(await claimDataDir(dataDir, settings.freshData));
   const siteUrl = process.env.SITE_URL || `http://${urlHost(host)}:${port}`;
 
+  // The secret builds present to the publish function to report their progress.
+  const buildToken = await loadOrCreateHookToken(dataDir, "build-token.json");
   // Filled in with the API's URL and key once the stack is up, before any build.
   const buildEnv: Record<string, string> = {
     SITE_URL: siteUrl,
     ASTRO_TELEMETRY_DISABLED: "1",
     ASTRO_CACHE_DIR: join(dataDir, "astro-cache"),
+    PUBLISH_BUILD_TOKEN: buildToken,
+    BUILD_FAIL_FILE: join(dataDir, "fail-next-build"),
   };
   let builds = 0;
   const rebuilder = createRebuilder({
     dataDir,
     build: {
+      // The same build a CDN runs (npm run build): astro build plus the reports to
+      // the publish function.
       command: process.execPath,
-      args: [join(repoRoot, "node_modules", "astro", "bin", "astro.mjs"), "build"],
+      args: [join(repoRoot, "scripts", "build.ts")],
       cwd: repoRoot,
       env: buildEnv,
     },
@@ -103,7 +110,11 @@ async function main(): Promise<void> {
     startStack({
       dataDir,
       apiPort: settings.apiPort,
-      functionSecrets: { DEPLOY_HOOK_URL: hook.hookUrl, SITE_URL: siteUrl },
+      functionSecrets: {
+        DEPLOY_HOOK_URL: hook.hookUrl,
+        SITE_URL: siteUrl,
+        PUBLISH_BUILD_TOKEN: buildToken,
+      },
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
     }),
@@ -145,6 +156,12 @@ async function main(): Promise<void> {
   ].filter(Boolean);
   const password = admin.password ?? "(the account's own; set ADMIN_PASSWORD to replace it)";
   const adminLine = `${admin.email} / ${password}${notes.length ? `\n                  (${notes.join("; ")})` : ""}`;
+  // Where the site and the API run, for tools and the browser tests (the API port may
+  // be chosen by the system). No secret goes in here: the keys stay in keys.json.
+  await writeFile(
+    join(dataDir, "runtime.json"),
+    `${JSON.stringify({ siteUrl: site.url, apiUrl: stack.apiUrl }, null, 2)}\n`,
+  );
   const ready = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`
   Helping Hands Foundation is running (ready in ${ready} s${warm ? "; rebuilding in the background" : ""}).

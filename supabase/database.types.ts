@@ -706,6 +706,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      publish_runs: {
+        Row: {
+          built_revision: number | null;
+          error: string | null;
+          finished_at: string | null;
+          id: number;
+          requested_at: string;
+          requested_by: string | null;
+          requested_revision: number;
+          started_at: string | null;
+          status: string;
+        };
+        Insert: {
+          built_revision?: number | null;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: never;
+          requested_at?: string;
+          requested_by?: string | null;
+          requested_revision: number;
+          started_at?: string | null;
+          status?: string;
+        };
+        Update: {
+          built_revision?: number | null;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: never;
+          requested_at?: string;
+          requested_by?: string | null;
+          requested_revision?: number;
+          started_at?: string | null;
+          status?: string;
+        };
+        Relationships: [];
+      };
       relief_content: {
         Row: {
           banner_image_url: string;
@@ -775,6 +811,11 @@ export type Database = {
     };
     Functions: {
       activate_logo: { Args: { logo_id: string }; Returns: undefined };
+      report_build: {
+        Args: { p_event: string; p_revision: number; p_error: string };
+        Returns: Json;
+      };
+      request_publish: { Args: { p_requested_by: string }; Returns: Json };
       submit_contact_message: {
         Args: {
           p_client_hash: string;

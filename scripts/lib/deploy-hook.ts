@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { type Listening, listen } from "./listen.ts";
 
-export async function loadOrCreateHookToken(dataDir: string): Promise<string> {
-  const file = join(dataDir, "hook.json");
+/** A random secret kept in <dataDir>/<name> (hook.json by default), made on first use. */
+export async function loadOrCreateHookToken(dataDir: string, name = "hook.json"): Promise<string> {
+  const file = join(dataDir, name);
   try {
     const saved = JSON.parse(await readFile(file, "utf8")) as { token?: unknown };
     if (typeof saved.token === "string" && saved.token.length >= 32) return saved.token;

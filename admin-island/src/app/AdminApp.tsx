@@ -1,0 +1,194 @@
+// The admin app, mounted client-only by every /admin/* shell. It decides, from the
+// session, what this path may show: the sign-in form, a 'not an admin' notice, or
+// the screen. The database's RLS decides what any request may actually do.
+import type { Session } from "@supabase/supabase-js";
+import { useEffect, useMemo, useState } from "react";
+import { Toaster } from "sonner";
+import { ConfirmProvider, useConfirm } from "../components/Confirm.tsx";
+import { DataContext } from "../components/DataContext.tsx";
+import { GalleryManager } from "../components/GalleryManager.tsx";
+import { HomeManagement } from "../components/HomeManagement.tsx";
+import { MessagesScreen } from "../components/MessagesScreen.tsx";
+import { PublishStatus } from "../components/PublishStatus.tsx";
+import { ResourceManager } from "../components/ResourceManager.tsx";
+import { button } from "../components/ui.ts";
+import { isAdmin, signOut } from "../data/auth.ts";
+import { type AdminClient, getClient } from "../data/client.ts";
+import { createPublisher, supabasePublishApi } from "../data/publish.ts";
+import { supabaseDataLayer } from "../data/supabase-data.ts";
+import { Dashboard } from "./Dashboard.tsx";
+import { LoginScreen } from "./LoginScreen.tsx";
+import { DASHBOARD_PATH, findRoute, LOGIN_PATH, normalisePath, type Screen } from "./routes.ts";
+import { Shell } from "./Shell.tsx";
+
+export interface AdminAppProps {
+  supabaseUrl: string;
+  anonKey: string;
+}
+
+type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
+
+// Set once this page is navigating away, so the guard does not send the user elsewhere
+// while, for example, signing out is already taking them to /admin.
+let leaving = false;
+
+function go(path: string) {
+  leaving = true;
+  window.location.assign(path);
+}
+
+/** Signs out, then goes to the sign-in page (the guard stays out of the way). */
+async function signOutAndLeave(client: AdminClient) {
+  leaving = true;
+  await signOut(client);
+  go(LOGIN_PATH);
+}
+
+/** Where to go after signing in: the page the user was sent away from, if it is ours. */
+function nextPath(): string {
+  const next = new URLSearchParams(window.location.search).get("next");
+  return next && findRoute(next) ? next : DASHBOARD_PATH;
+}
+
+export default function AdminApp({ supabaseUrl, anonKey }: AdminAppProps) {
+  const client = useMemo(() => getClient({ supabaseUrl, anonKey }), [supabaseUrl, anonKey]);
+  const data = useMemo(
+    () => supabaseDataLayer(client, supabaseUrl, anonKey),
+    [client, supabaseUrl, anonKey],
+  );
+  const [auth, setAuth] = useState<AuthState>({ status: "checking" });
+  const path = normalisePath(window.location.pathname);
+
+  useEffect(() => {
+    let cancelled = false;
+    client.auth.getSession().then(({ data: result }) => {
+      if (!cancelled) setAuth({ status: "ready", session: result.session });
+    });
+    const { data: subscription } = client.auth.onAuthStateChange((event, session) => {
+      if (event === "INITIAL_SESSION") return;
+      setAuth({ status: "ready", session });
+    });
+    return () => {
+      cancelled = true;
+      subscription.subscription.unsubscribe();
+    };
+  }, [client]);
+
+  const session = auth.status === "ready" ? auth.session : null;
+  const onLogin = path === LOGIN_PATH;
+
+  useEffect(() => {
+    if (auth.status !== "ready" || leaving) return;
+    if (!session && !onLogin) {
+      // Unsaved forms are kept as drafts in this tab, and offered again after sign-in.
+      go(`${LOGIN_PATH}?next=${encodeURIComponent(path)}`);
+    } else if (session && isAdmin(session) && onLogin) {
+      go(nextPath());
+    }
+  }, [auth.status, session, onLogin, path]);
+
+  let body: React.ReactNode;
+  if (
+    auth.status === "checking" ||
+    (!session && !onLogin) ||
+    (session && isAdmin(session) && onLogin)
+  ) {
+    body = (
+      <p role="status" className="flex min-h-dvh items-center justify-center text-ink-muted">
+        Loading...
+      </p>
+    );
+  } else if (!session) {
+    body = <LoginScreen client={client} onSignedIn={() => undefined} />;
+  } else if (!isAdmin(session)) {
+    body = <NotAdmin client={client} email={session.user.email ?? ""} />;
+  } else {
+    body = <SignedIn client={client} path={path} email={session.user.email ?? ""} />;
+  }
+
+  return (
+    <DataContext.Provider value={data}>
+      <ConfirmProvider>
+        {body}
+        <Toaster richColors closeButton position="top-right" toastOptions={{ duration: 6000 }} />
+      </ConfirmProvider>
+    </DataContext.Provider>
+  );
+}
+
+function NotAdmin({ client, email }: { client: AdminClient; email: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-surface-muted px-4">
+      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-xl">
+        <h1 className="font-display text-2xl font-bold text-ink">Not an administrator</h1>
+        <p role="alert" className="mt-3 text-ink-muted">
+          You are signed in as {email}, but this account is not an administrator, so it cannot
+          manage the website. Sign out and sign in with an administrator's account.
+        </p>
+        <button
+          type="button"
+          className={`${button.primary} mt-6`}
+          onClick={() => void signOutAndLeave(client)}
+        >
+          Sign out
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function SignedIn({ client, path, email }: { client: AdminClient; path: string; email: string }) {
+  const confirm = useConfirm();
+  const publisher = useMemo(
+    () => createPublisher(supabasePublishApi(client, window.location.origin)),
+    [client],
+  );
+  useEffect(() => {
+    void publisher.refresh();
+    return () => publisher.stop();
+  }, [publisher]);
+  const status = <PublishStatus publisher={publisher} />;
+  const logout = async () => {
+    if (
+      !(await confirm("Are you sure you want to logout?", {
+        confirmLabel: "Logout",
+        danger: false,
+      }))
+    )
+      return;
+    await signOutAndLeave(client);
+  };
+
+  if (path === DASHBOARD_PATH) {
+    return (
+      <Shell title="Admin Dashboard" back={false} status={status} onLogout={() => void logout()}>
+        <Dashboard email={email} />
+      </Shell>
+    );
+  }
+  const route = findRoute(path);
+  return (
+    <Shell title={route?.title ?? "Page not found"} status={status} onLogout={() => void logout()}>
+      {route ? (
+        <ScreenView screen={route.screen} />
+      ) : (
+        <p className="rounded-xl bg-white p-10 text-center text-ink shadow-sm">
+          There is no admin page at {path}.
+        </p>
+      )}
+    </Shell>
+  );
+}
+
+function ScreenView({ screen }: { screen: Screen }) {
+  switch (screen.kind) {
+    case "cards":
+      return <ResourceManager definition={screen.resource} />;
+    case "gallery":
+      return <GalleryManager gallery={screen.gallery} />;
+    case "home":
+      return <HomeManagement />;
+    case "messages":
+      return <MessagesScreen />;
+  }
+}

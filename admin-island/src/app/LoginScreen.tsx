@@ -1,0 +1,139 @@
+import { Eye, EyeOff, Lock } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { describedBy } from "../components/fields/FieldShell.tsx";
+import { button, input, label } from "../components/ui.ts";
+import { signIn } from "../data/auth.ts";
+import type { AdminClient } from "../data/client.ts";
+
+interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export function LoginScreen({
+  client,
+  onSignedIn,
+}: {
+  client: AdminClient;
+  onSignedIn: () => void;
+}) {
+  const id = useId();
+  const [showPassword, setShowPassword] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    defaultValues: { username: "", password: "", remember: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async ({ username, password, remember }) => {
+    setFailure(null);
+    const result = await signIn(client, username, password, remember);
+    if (result.ok) onSignedIn();
+    else setFailure(result.message);
+  });
+
+  const userId = `${id}-username`;
+  const passwordId = `${id}-password`;
+  const userError = errors.username?.message;
+  const passwordError = errors.password?.message;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
+        <div className="mb-6 text-center">
+          <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100">
+            <Lock aria-hidden="true" className="size-7 text-brand-800" />
+          </span>
+          <h1 className="mt-4 font-display text-2xl font-bold text-ink">Admin Login</h1>
+          <p className="mt-1 text-ink-muted">Sign in to manage the website</p>
+        </div>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+          {failure ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+            >
+              {failure}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={userId} className={`${label} mb-1`}>
+              Username
+            </label>
+            <input
+              id={userId}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="Your email address"
+              className={input}
+              aria-invalid={userError ? true : undefined}
+              aria-describedby={describedBy(userId, undefined, userError)}
+              {...register("username", { required: "Please enter your username" })}
+            />
+            {userError ? (
+              <p id={`${userId}-error`} className="mt-1 text-sm font-medium text-red-800">
+                {userError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={passwordId} className={`${label} mb-1`}>
+              Password
+            </label>
+            <div className="relative">
+              <input
+                id={passwordId}
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                className={`${input} pr-12`}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={describedBy(passwordId, undefined, passwordError)}
+                {...register("password", { required: "Please enter your password" })}
+              />
+              <button
+                type="button"
+                className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? (
+                  <EyeOff aria-hidden="true" className="size-5" />
+                ) : (
+                  <Eye aria-hidden="true" className="size-5" />
+                )}
+              </button>
+            </div>
+            {passwordError ? (
+              <p id={`${passwordId}-error`} className="mt-1 text-sm font-medium text-red-800">
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex items-center gap-3">
+            <input
+              id={`${id}-remember`}
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              {...register("remember")}
+            />
+            <label htmlFor={`${id}-remember`} className="text-sm text-ink">
+              Remember me
+            </label>
+          </div>
+          <button type="submit" className={`${button.primary} w-full`} disabled={isSubmitting}>
+            {isSubmitting ? "Signing in..." : "Sign In"}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="font-medium text-brand-800 underline">
+            Back to the website
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

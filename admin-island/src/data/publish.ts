@@ -1,0 +1,180 @@
+// Publishing from the admin: once saves settle (debounced) the publish Edge Function is
+// asked for a build; the status then follows the live site's build-info.json until
+// its content revision reaches the one saved ('Live'), or the build fails.
+import { atom, type ReadableAtom } from "nanostores";
+import type { AdminClient } from "./client.ts";
+import { $saves } from "./saves.ts";
+
+export interface PublishRun {
+  id: number;
+  status: "queued" | "building" | "succeeded" | "failed";
+  requested_revision: number;
+  built_revision: number | null;
+  requested_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface LiveInfo {
+  revision: number;
+  builtAt: string;
+}
+
+export interface PublishApi {
+  /** Asks for a build; throws with a readable message when that fails. */
+  request(): Promise<void>;
+  runs(): Promise<PublishRun[]>;
+  /** The live site's build-info.json, or null when it cannot be read. */
+  live(): Promise<LiveInfo | null>;
+  /** The database's content revision (bumped by every save). */
+  savedRevision(): Promise<number>;
+}
+
+export type PublishState =
+  | { phase: "checking" }
+  | { phase: "live"; builtAt: string }
+  | { phase: "publishing" }
+  | { phase: "failed"; reason: string }
+  | { phase: "unpublished" };
+
+export interface Publisher {
+  $state: ReadableAtom<PublishState>;
+  publishNow(): Promise<void>;
+  /** Reads the current state once (and keeps following it while a build runs). */
+  refresh(): Promise<void>;
+  stop(): void;
+}
+
+export const PUBLISH_FAILED_NOTE = "The site still shows the previous version.";
+
+/** How long after asking a build may take to appear in the runs or on the site. */
+const PENDING_WINDOW_MS = 60_000;
+
+export function createPublisher(
+  api: PublishApi,
+  options: { debounceMs?: number; pollMs?: number } = {},
+): Publisher {
+  const debounceMs = options.debounceMs ?? 1500;
+  const pollMs = options.pollMs ?? 2000;
+  const $state = atom<PublishState>({ phase: "checking" });
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let poll: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  /** When we last asked for a build: older failures are not ours. */
+  let requestedAt = 0;
+
+  function schedule() {
+    clearTimeout(poll);
+    if (!stopped) poll = setTimeout(() => void refresh(), pollMs);
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const [saved, live, runs] = await Promise.all([api.savedRevision(), api.live(), api.runs()]);
+      const latest = runs[0];
+      if (live && live.revision >= saved) {
+        $state.set({ phase: "live", builtAt: live.builtAt });
+        return;
+      }
+      if (latest && (latest.status === "queued" || latest.status === "building")) {
+        $state.set({ phase: "publishing" });
+        schedule();
+        return;
+      }
+      if (latest?.status === "failed") {
+        $state.set({ phase: "failed", reason: latest.error ?? "The build failed." });
+        return;
+      }
+      // Asked for a moment ago: the run may already be built while the live file is
+      // not switched over yet.
+      if (requestedAt > 0 && Date.now() - requestedAt < PENDING_WINDOW_MS) {
+        $state.set({ phase: "publishing" });
+        schedule();
+        return;
+      }
+      $state.set({ phase: "unpublished" });
+    } catch {
+      // A failed status read is retried; it says nothing about the site.
+      schedule();
+    }
+  }
+
+  async function publishNow(): Promise<void> {
+    clearTimeout(debounce);
+    requestedAt = Date.now();
+    $state.set({ phase: "publishing" });
+    try {
+      await api.request();
+    } catch (error) {
+      $state.set({ phase: "failed", reason: (error as Error).message });
+      return;
+    }
+    schedule();
+  }
+
+  // Every save (see saves.ts) restarts the wait; the build is asked for once they settle.
+  const unsubscribe = $saves.listen(() => {
+    $state.set({ phase: "publishing" });
+    clearTimeout(debounce);
+    debounce = setTimeout(() => void publishNow(), debounceMs);
+  });
+
+  return {
+    $state,
+    publishNow,
+    refresh,
+    stop() {
+      stopped = true;
+      clearTimeout(debounce);
+      clearTimeout(poll);
+      unsubscribe();
+    },
+  };
+}
+
+/** The PublishApi over supabase-js, the function and the site's own build-info.json. */
+export function supabasePublishApi(client: AdminClient, siteOrigin: string): PublishApi {
+  return {
+    async request() {
+      const { error } = await client.functions.invoke("publish", { body: { action: "publish" } });
+      if (!error) return;
+      let message = "The site could not be published. Please try again.";
+      const response = (error as { context?: unknown }).context;
+      if (response instanceof Response) {
+        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+        if (typeof body?.message === "string") message = body.message;
+        else if (response.status === 401 || response.status === 403)
+          message = "Your session has ended. Please sign in again.";
+      }
+      throw new Error(message);
+    },
+    async runs() {
+      const { data, error } = await client.functions.invoke("publish", { method: "GET" });
+      if (error) throw error;
+      return ((data as { runs?: PublishRun[] } | null)?.runs ?? []) as PublishRun[];
+    },
+    async live() {
+      try {
+        const response = await fetch(new URL("/build-info.json", siteOrigin), {
+          cache: "no-store",
+        });
+        if (!response.ok) return null;
+        const info = (await response.json()) as Partial<LiveInfo>;
+        return typeof info.revision === "number" && typeof info.builtAt === "string"
+          ? { revision: info.revision, builtAt: info.builtAt }
+          : null;
+      } catch {
+        return null;
+      }
+    },
+    async savedRevision() {
+      const { data, error } = await client
+        .from("content_revision")
+        .select("revision")
+        .eq("id", 1)
+        .single();
+      if (error) throw error;
+      return Number(data.revision);
+    },
+  };
+}

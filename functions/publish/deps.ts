@@ -1,0 +1,91 @@
+// The real dependencies of the publish function: Supabase Auth to identify callers,
+// the database (service role) for the runs, and the deploy hook.
+import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
+import {
+  type BuildEvent,
+  type Caller,
+  HookError,
+  type PublishDeps,
+  type PublishRun,
+} from "./handler.ts";
+
+const HOOK_TIMEOUT_MS = 10_000;
+const DB_TIMEOUT_MS = 10_000;
+
+export function createDeps(env: Deno.Env): PublishDeps {
+  const url = env.get("SUPABASE_URL");
+  const anonKey = env.get("SUPABASE_ANON_KEY");
+  const serviceKey = env.get("SUPABASE_SERVICE_ROLE_KEY");
+  const hookUrl = env.get("DEPLOY_HOOK_URL");
+  const options = {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  };
+  let service: SupabaseClient | undefined;
+  let auth: SupabaseClient | undefined;
+
+  function db(): SupabaseClient {
+    if (!url || !serviceKey)
+      throw new Error("SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set");
+    service ??= createClient(url, serviceKey, options);
+    return service;
+  }
+
+  return {
+    buildToken: env.get("PUBLISH_BUILD_TOKEN") || undefined,
+
+    async identify(token: string): Promise<Caller> {
+      if (!url || !anonKey) throw new Error("SUPABASE_URL or SUPABASE_ANON_KEY is not set");
+      auth ??= createClient(url, anonKey, options);
+      const { data, error } = await auth.auth.getUser(token);
+      if (error || !data.user) return { kind: "none" };
+      return data.user.app_metadata?.role === "admin"
+        ? { kind: "admin", userId: data.user.id }
+        : { kind: "user" };
+    },
+
+    async requestPublish(userId: string) {
+      const { data, error } = await db()
+        .rpc("request_publish", { p_requested_by: userId })
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (error) throw error;
+      return data as { created: boolean; run: PublishRun };
+    },
+
+    async reportBuild(event: BuildEvent, revision: number | null, error: string | null) {
+      const { data, error: failure } = await db()
+        .rpc("report_build", { p_event: event, p_revision: revision, p_error: error })
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (failure) throw failure;
+      return data as PublishRun;
+    },
+
+    async recentRuns() {
+      const { data, error } = await db()
+        .from("publish_runs")
+        .select(
+          "id, status, requested_revision, built_revision, requested_at, started_at, finished_at, error",
+        )
+        .order("id", { ascending: false })
+        .limit(10)
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (error) throw error;
+      return data as PublishRun[];
+    },
+
+    async callHook() {
+      if (!hookUrl) throw new HookError("No deploy hook is set up (the DEPLOY_HOOK_URL secret).");
+      let response: Response;
+      try {
+        response = await fetch(hookUrl, {
+          method: "POST",
+          signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+        });
+      } catch {
+        // The error's own text would carry the URL; it stays out of answers and logs.
+        throw new HookError("The deploy hook could not be reached.");
+      }
+      await response.body?.cancel();
+      if (!response.ok) throw new HookError(`The deploy hook answered HTTP ${response.status}.`);
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// Every answer of the publish function, through the handler with fakes: who may
+// publish, that the hook secret never leaves, and that bursts collapse.
+import { assert, assertEquals } from "../_shared/assert.ts";
+import {
+  type BuildEvent,
+  type Caller,
+  createPublishHandler,
+  HookError,
+  type PublishDeps,
+  type PublishRun,
+  sameSecret,
+} from "./handler.ts";
+
+const URL = "http://127.0.0.1/publish";
+const HOOK_URL = "https://api.netlify.example/build_hooks/SECRET-HOOK-ID";
+const BUILD_TOKEN = "build-token-0123456789";
+
+/** An in-memory copy of request_publish / report_build (the migration's rules). */
+function setup(options: { hook?: () => Promise<void>; callers?: Record<string, Caller> } = {}) {
+  const runs: PublishRun[] = [];
+  const logged: string[] = [];
+  let hookCalls = 0;
+  let nextId = 1;
+  const callers: Record<string, Caller> = {
+    "admin-token": { kind: "admin", userId: "admin-1" },
+    "user-token": { kind: "user" },
+    ...options.callers,
+  };
+  const make = (status: PublishRun["status"]): PublishRun => ({
+    id: nextId++,
+    status,
+    requested_revision: 7,
+    built_revision: null,
+    requested_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+    error: null,
+  });
+  const deps: PublishDeps = {
+    buildToken: BUILD_TOKEN,
+    identify: (token) => Promise.resolve(callers[token] ?? { kind: "none" }),
+    requestPublish() {
+      const queued = runs.find((run) => run.status === "queued");
+      if (queued) return Promise.resolve({ created: false, run: queued });
+      const run = make("queued");
+      runs.unshift(run);
+      return Promise.resolve({ created: true, run });
+    },
+    reportBuild(event: BuildEvent, revision, error) {
+      const find = (status: PublishRun["status"]) => {
+        const found = runs.find((run) => run.status === status);
+        if (found) return found;
+        const run = make(status);
+        runs.unshift(run);
+        return run;
+      };
+      if (event === "started") {
+        const queued = find("queued");
+        queued.status = "building";
+        return Promise.resolve(queued);
+      }
+      const building = find("building");
+      building.status = event;
+      building.built_revision = revision;
+      building.error = error;
+      return Promise.resolve(building);
+    },
+    recentRuns: () => Promise.resolve(runs.slice(0, 10)),
+    callHook: async () => {
+      hookCalls += 1;
+      if (options.hook) await options.hook();
+    },
+    logError: (message, error) =>
+      logged.push(`${message} ${error instanceof Error ? error.message : String(error ?? "")}`),
+  };
+  return { handler: createPublishHandler(deps), runs, logged, hookCalls: () => hookCalls };
+}
+
+function call(
+  handler: (request: Request) => Promise<Response>,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  return handler(
+    new Request(URL, {
+      method: init.method ?? "POST",
+      headers,
+      body: init.method === "GET" ? undefined : JSON.stringify(init.body ?? { action: "publish" }),
+    }),
+  );
+}
+
+Deno.test("refuses callers without a token, with the anon key, or who are not admins", async () => {
+  const { handler, hookCalls, runs } = setup({ callers: { "anon-key": { kind: "none" } } });
+  assertEquals((await call(handler)).status, 401);
+  assertEquals((await call(handler, { token: "anon-key" })).status, 401);
+  assertEquals((await call(handler, { token: "forged.jwt.token" })).status, 401);
+  const user = await call(handler, { token: "user-token" });
+  assertEquals(user.status, 403);
+  assertEquals(await user.json(), { error: "forbidden" });
+  assertEquals((await call(handler, { method: "GET", token: "user-token" })).status, 403);
+  assertEquals(hookCalls(), 0);
+  assertEquals(runs.length, 0);
+});
+
+Deno.test("an admin's call queues a run and calls the hook; a burst collapses into one", async () => {
+  const { handler, hookCalls, runs } = setup();
+  const first = await call(handler, { token: "admin-token" });
+  assertEquals(first.status, 202);
+  assertEquals((await first.json()).created, true);
+  const burst = await Promise.all(
+    Array.from({ length: 19 }, () => call(handler, { token: "admin-token" })),
+  );
+  for (const response of burst) {
+    assertEquals(response.status, 202);
+    assertEquals((await response.json()).created, false);
+  }
+  assertEquals(hookCalls(), 1);
+  assertEquals(runs.length, 1);
+
+  // Once that build has started, the next call marks exactly one more build.
+  const started = await call(handler, {
+    headers: { "x-build-token": BUILD_TOKEN },
+    body: { action: "report", event: "started" },
+  });
+  assertEquals(started.status, 200);
+  await Promise.all(Array.from({ length: 5 }, () => call(handler, { token: "admin-token" })));
+  assertEquals(hookCalls(), 2);
+  assertEquals(
+    runs.map((run) => run.status),
+    ["queued", "building"],
+  );
+});
+
+Deno.test("answers the recent runs to admins", async () => {
+  const { handler } = setup();
+  await call(handler, { token: "admin-token" });
+  const response = await call(handler, { method: "GET", token: "admin-token" });
+  assertEquals(response.status, 200);
+  const body = await response.json();
+  assertEquals(body.runs.length, 1);
+  assertEquals(body.runs[0].status, "queued");
+});
+
+Deno.test("builds report with the build token only", async () => {
+  const { handler, runs } = setup();
+  await call(handler, { token: "admin-token" });
+  const report = { action: "report", event: "started" };
+  assertEquals((await call(handler, { body: report })).status, 401);
+  assertEquals(
+    (await call(handler, { body: report, headers: { "x-build-token": "wrong" } })).status,
+    401,
+  );
+  assertEquals((await call(handler, { token: "admin-token", body: report })).status, 401);
+  assertEquals(runs[0]?.status, "queued");
+
+  const headers = { "x-build-token": BUILD_TOKEN };
+  assertEquals(
+    (await call(handler, { headers, body: { action: "report", event: "exploded" } })).status,
+    400,
+  );
+  assertEquals(
+    (await call(handler, { headers, body: { action: "report", event: "succeeded", revision: -1 } }))
+      .status,
+    400,
+  );
+  assertEquals((await call(handler, { headers, body: report })).status, 200);
+  const done = await call(handler, {
+    headers,
+    body: {
+      action: "report",
+      event: "failed",
+      revision: 9,
+      error: "Could not load the content table",
+    },
+  });
+  assertEquals(done.status, 200);
+  assertEquals(runs[0]?.status, "failed");
+  assertEquals(runs[0]?.error, "Could not load the content table");
+});
+
+Deno.test("the deploy hook's URL never appears in an answer or a log, even when it fails", async () => {
+  const { handler, logged, runs } = setup({
+    hook: () => Promise.reject(new HookError("The deploy hook answered HTTP 500.")),
+  });
+  const response = await call(handler, { token: "admin-token" });
+  assertEquals(response.status, 502);
+  const text = await response.text();
+  assert(!text.includes(HOOK_URL) && !text.includes("SECRET-HOOK-ID"), text);
+  assertEquals(JSON.parse(text).message, "The deploy hook answered HTTP 500.");
+  assertEquals(runs[0]?.status, "failed");
+  assert(
+    logged.every((line) => !line.includes("SECRET-HOOK-ID")),
+    logged.join("\n"),
+  );
+
+  // An unexpected error (its message could hold anything) is not passed on either.
+  const leaky = setup({
+    hook: () => Promise.reject(new Error(`error sending request for url (${HOOK_URL})`)),
+  });
+  const leakyText = await (await call(leaky.handler, { token: "admin-token" })).text();
+  assert(!leakyText.includes("SECRET-HOOK-ID"), leakyText);
+  assert(
+    leaky.logged.every((line) => !line.includes("SECRET-HOOK-ID")),
+    leaky.logged.join("\n"),
+  );
+});
+
+Deno.test("refuses bad bodies and methods", async () => {
+  const { handler } = setup();
+  assertEquals((await handler(new Request(URL, { method: "OPTIONS" }))).status, 204);
+  assertEquals((await call(handler, { method: "PUT", token: "admin-token" })).status, 405);
+  const notJson = await handler(
+    new Request(URL, {
+      method: "POST",
+      headers: { authorization: "Bearer admin-token" },
+      body: "{nope",
+    }),
+  );
+  assertEquals(notJson.status, 400);
+  assertEquals(
+    (await call(handler, { token: "admin-token", body: { action: "delete-everything" } })).status,
+    400,
+  );
+  assertEquals(
+    (
+      await call(handler, {
+        token: "admin-token",
+        body: { action: "publish", pad: "x".repeat(9000) },
+      })
+    ).status,
+    413,
+  );
+});
+
+Deno.test("compares secrets fully", () => {
+  assert(sameSecret("abc", "abc"));
+  assert(!sameSecret("abc", "abd"));
+  assert(!sameSecret("abc", "abcd"));
+  assert(!sameSecret("", "abc"));
+});

@@ -1,0 +1,170 @@
+// The publish function's request handling, free of the network and the environment so
+// `deno test` can drive every answer with fakes (index.ts wires the real ones).
+//
+//   OPTIONS                                   204, CORS preflight
+//   GET                       (admin)         200 {runs}
+//   POST {"action":"publish"} (admin)         202 {created, runs}; the deploy hook is
+//                                             called only when this call queued a run
+//   POST {"action":"report", event, revision?, error?}
+//                             (x-build-token) 200 {run}; how a build reports its progress
+//   no or bad token                           401 {"error":"unauthorized"}
+//   signed in, not an admin                   403 {"error":"forbidden"}
+//   hook not set or failing                   502 {"error":"hook_failed", runs}
+//   anything else failing                     500 {"error":"unavailable"}
+//
+// `verify_jwt` lets the anon key through, so the caller's token and its admin claim are
+// checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
+import { corsHeaders, json, readBodyText } from "../_shared/http.ts";
+
+export interface PublishRun {
+  id: number;
+  status: "queued" | "building" | "succeeded" | "failed";
+  requested_revision: number;
+  built_revision: number | null;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export type Caller = { kind: "admin"; userId: string } | { kind: "user" } | { kind: "none" };
+
+export interface PublishDeps {
+  /** Who the bearer token belongs to (checked with Supabase Auth). */
+  identify(token: string): Promise<Caller>;
+  /** Queues a run unless one is queued already (atomic in the database). */
+  requestPublish(userId: string): Promise<{ created: boolean; run: PublishRun }>;
+  /** Records a build's progress. */
+  reportBuild(
+    event: BuildEvent,
+    revision: number | null,
+    error: string | null,
+  ): Promise<PublishRun>;
+  recentRuns(): Promise<PublishRun[]>;
+  /** Calls the deploy hook; throws a HookError whose message holds no URL. */
+  callHook(): Promise<void>;
+  /** The secret the build presents to report; unset refuses every report. */
+  buildToken: string | undefined;
+  logError?(message: string, error: unknown): void;
+}
+
+export type BuildEvent = "started" | "succeeded" | "failed";
+
+export class HookError extends Error {}
+
+const METHODS = ["GET", "POST"] as const;
+const CORS = corsHeaders(METHODS);
+const MAX_BODY_BYTES = 8 * 1024;
+
+function answer(body: unknown, status: number): Response {
+  return json(body, status, CORS);
+}
+
+function bearer(request: Request): string | null {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Compares two secrets in time independent of where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given);
+  const b = new TextEncoder().encode(expected);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
+}
+
+export function createPublishHandler(deps: PublishDeps): (request: Request) => Promise<Response> {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+
+  async function requireAdmin(request: Request): Promise<Response | { userId: string }> {
+    const token = bearer(request);
+    if (!token) return answer({ error: "unauthorized" }, 401);
+    const caller = await deps.identify(token);
+    if (caller.kind === "none") return answer({ error: "unauthorized" }, 401);
+    if (caller.kind === "user") return answer({ error: "forbidden" }, 403);
+    return { userId: caller.userId };
+  }
+
+  async function publish(userId: string): Promise<Response> {
+    const { created } = await deps.requestPublish(userId);
+    if (created) {
+      try {
+        await deps.callHook();
+      } catch (error) {
+        const reason =
+          error instanceof HookError ? error.message : "The deploy hook could not be called.";
+        logError(`publish: ${reason}`, undefined);
+        await deps.reportBuild("started", null, null);
+        await deps.reportBuild("failed", null, reason);
+        return answer(
+          { error: "hook_failed", message: reason, runs: await deps.recentRuns() },
+          502,
+        );
+      }
+    }
+    return answer({ created, runs: await deps.recentRuns() }, 202);
+  }
+
+  async function report(request: Request, body: Record<string, unknown>): Promise<Response> {
+    const token = request.headers.get("x-build-token") ?? "";
+    if (!deps.buildToken || !token || !sameSecret(token, deps.buildToken)) {
+      return answer({ error: "unauthorized" }, 401);
+    }
+    const event = body.event;
+    if (event !== "started" && event !== "succeeded" && event !== "failed") {
+      return answer({ error: "invalid_event" }, 400);
+    }
+    const revision = body.revision;
+    if (
+      revision !== undefined &&
+      revision !== null &&
+      !(Number.isSafeInteger(revision) && (revision as number) >= 0)
+    ) {
+      return answer({ error: "invalid_revision" }, 400);
+    }
+    const error = typeof body.error === "string" ? body.error.slice(0, 2000) : null;
+    const run = await deps.reportBuild(event, (revision as number | undefined) ?? null, error);
+    return answer({ run }, 200);
+  }
+
+  return async (request) => {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+    try {
+      if (request.method === "GET") {
+        const admin = await requireAdmin(request);
+        if (admin instanceof Response) return admin;
+        return answer({ runs: await deps.recentRuns() }, 200);
+      }
+      if (request.method !== "POST") return answer({ error: "method_not_allowed" }, 405);
+
+      const read = await readBodyText(request, MAX_BODY_BYTES);
+      if (!read.ok)
+        return answer(
+          { error: read.reason === "too_large" ? "payload_too_large" : "invalid_json" },
+          read.reason === "too_large" ? 413 : 400,
+        );
+      let body: unknown;
+      try {
+        body = read.text ? JSON.parse(read.text) : {};
+      } catch {
+        return answer({ error: "invalid_json" }, 400);
+      }
+      if (typeof body !== "object" || body === null || Array.isArray(body))
+        return answer({ error: "invalid_json" }, 400);
+      const fields = body as Record<string, unknown>;
+
+      if (fields.action === "report") return await report(request, fields);
+      if (fields.action === "publish" || fields.action === undefined) {
+        const admin = await requireAdmin(request);
+        if (admin instanceof Response) return admin;
+        return await publish(admin.userId);
+      }
+      return answer({ error: "unknown_action" }, 400);
+    } catch (error) {
+      logError("publish: request failed", error);
+      return answer({ error: "unavailable" }, 500);
+    }
+  };
+}

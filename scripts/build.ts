@@ -1,0 +1,126 @@
+// `npm run build`: `astro build`, reporting its start, success (with the content
+// revision it built, from build-info.json) and failure (with the reason) to the
+// publish Edge Function, so the admin can tell when saved changes are live. The CDN's
+// build runs this, and so does the local rebuilder. Without PUBLISH_BUILD_TOKEN it
+// builds without reporting.
+//
+// BUILD_FAIL_FILE (set by `npm start` to <DATA_DIR>/fail-next-build): when that file
+// exists, the next build fails with its text as the reason and deletes it, to rehearse
+// a failed deploy.
+import { spawn } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+
+const root = join(import.meta.dirname, "..");
+const env = process.env;
+const outDir = env.ASTRO_OUT_DIR || join(root, "dist");
+const REPORT_TIMEOUT_MS = 10_000;
+const MAX_REASON = 1500;
+
+async function report(
+  event: "started" | "succeeded" | "failed",
+  details: { revision?: number; error?: string } = {},
+) {
+  const url = env.PUBLIC_SUPABASE_URL?.replace(/\/+$/, "");
+  const anonKey = env.PUBLIC_SUPABASE_ANON_KEY;
+  const token = env.PUBLISH_BUILD_TOKEN;
+  if (!url || !anonKey || !token) return;
+  try {
+    const response = await fetch(`${url}/functions/v1/publish`, {
+      method: "POST",
+      headers: {
+        apikey: anonKey,
+        authorization: `Bearer ${anonKey}`,
+        "content-type": "application/json",
+        "x-build-token": token,
+      },
+      body: JSON.stringify({ action: "report", event, ...details }),
+      signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (!response.ok)
+      console.warn(
+        `[build] reporting "${event}" to the publish function got HTTP ${response.status}.`,
+      );
+  } catch (error) {
+    console.warn(
+      `[build] could not report "${event}" to the publish function: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** The lines that say why a build failed: Astro's error lines, else the last lines. */
+export function failureReason(output: string): string {
+  const lines = output
+    .split("\n")
+    .map((line) => stripVTControlCharacters(line).trimEnd())
+    .filter((line) => line.trim() !== "");
+  const errorLines = lines.filter((line) => /error|could not|failed|cannot/i.test(line));
+  const chosen = (errorLines.length ? errorLines : lines).slice(-6).join("\n");
+  return (chosen || "The build failed without saying why.").slice(-MAX_REASON);
+}
+
+async function forcedFailure(): Promise<string | null> {
+  const file = env.BUILD_FAIL_FILE;
+  if (!file) return null;
+  try {
+    const reason =
+      (await readFile(file, "utf8")).trim() || "A failure was asked for (BUILD_FAIL_FILE).";
+    await rm(file, { force: true });
+    return reason;
+  } catch {
+    return null;
+  }
+}
+
+function astroBuild(): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "node_modules", "astro", "bin", "astro.mjs"), "build"],
+      {
+        cwd: root,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk);
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on("error", (error) => resolve({ code: 1, output: String(error) }));
+  });
+}
+
+async function main(): Promise<number> {
+  await report("started");
+  const forced = await forcedFailure();
+  if (forced) {
+    console.error(`[build] ${forced}`);
+    await report("failed", { error: forced });
+    return 1;
+  }
+  const { code, output } = await astroBuild();
+  if (code !== 0) {
+    await report("failed", { error: failureReason(output) });
+    return code;
+  }
+  let revision: number | undefined;
+  try {
+    const info = JSON.parse(await readFile(join(outDir, "build-info.json"), "utf8")) as {
+      revision?: unknown;
+    };
+    if (typeof info.revision === "number") revision = info.revision;
+  } catch (error) {
+    console.warn(`[build] build-info.json could not be read: ${(error as Error).message}`);
+  }
+  await report("succeeded", { revision });
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = await main();

@@ -1,0 +1,159 @@
+// The publish function on the embedded stack, in real Deno, over the real migration:
+// only admins may publish, bursts collapse into one hook call, builds report with
+// their token, and nobody else reads or writes the runs.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  anonClient,
+  signedInUser,
+  startTestStack,
+  type TestStack,
+  type TestUser,
+} from "./stack.ts";
+
+const BUILD_TOKEN = "contract-build-token-4f1c";
+let stack: TestStack;
+let hook: Server;
+let hookCalls = 0;
+let hookStatus = 200;
+let admin: TestUser;
+let user: TestUser;
+let endpoint: string;
+
+beforeAll(async () => {
+  hook = createServer((request, response) => {
+    hookCalls += 1;
+    request.resume();
+    response.writeHead(hookStatus).end();
+  });
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/secret-hook-id`;
+  stack = await startTestStack({
+    functionSecrets: { DEPLOY_HOOK_URL: hookUrl, PUBLISH_BUILD_TOKEN: BUILD_TOKEN },
+  });
+  endpoint = `${stack.url}/functions/v1/publish`;
+  [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await new Promise((resolve) => hook?.close(resolve));
+});
+
+async function token(who: TestUser): Promise<string> {
+  const { data } = await who.client.auth.getSession();
+  return data.session?.access_token ?? "";
+}
+
+function post(bearer: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(endpoint, {
+    method: "POST",
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${bearer}`,
+      "content-type": "application/json",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("publish function", () => {
+  it("refuses the anon key and signed-in users who are not admins", async () => {
+    expect((await post(stack.anonKey, { action: "publish" })).status).toBe(401);
+    const refused = await post(await token(user), { action: "publish" });
+    expect(refused.status).toBe(403);
+    expect(hookCalls).toBe(0);
+  });
+
+  it("queues one build for a burst of admin calls, and tells the admin", async () => {
+    const bearer = await token(admin);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(bearer, { action: "publish" })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
+    const bodies = await Promise.all(
+      answers.map((answer) => answer.json() as Promise<{ created: boolean }>),
+    );
+    expect(bodies.filter((body) => body.created)).toHaveLength(1);
+    expect(hookCalls).toBe(1);
+    for (const body of bodies) expect(JSON.stringify(body)).not.toContain("secret-hook-id");
+  });
+
+  it("records a build's start and result from the build token only", async () => {
+    expect((await post(stack.anonKey, { action: "report", event: "started" })).status).toBe(401);
+    const started = await post(
+      stack.anonKey,
+      { action: "report", event: "started" },
+      { "x-build-token": BUILD_TOKEN },
+    );
+    expect(started.status).toBe(200);
+    expect(((await started.json()) as { run: { status: string } }).run.status).toBe("building");
+
+    // A call during the build marks exactly one more.
+    const bearer = await token(admin);
+    await Promise.all([post(bearer, { action: "publish" }), post(bearer, { action: "publish" })]);
+    expect(hookCalls).toBe(2);
+
+    const done = await post(
+      stack.anonKey,
+      { action: "report", event: "succeeded", revision: 12 },
+      { "x-build-token": BUILD_TOKEN },
+    );
+    expect(done.status).toBe(200);
+    const runs = (await (
+      await fetch(endpoint, {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${bearer}` },
+      })
+    ).json()) as { runs: { status: string; built_revision: number | null }[] };
+    expect(runs.runs.map((run) => run.status)).toEqual(["queued", "succeeded"]);
+    expect(runs.runs[1]?.built_revision).toBe(12);
+  });
+
+  it("says the hook failed, without its address, and records the failure", async () => {
+    // Finish the queued run first so the next call queues a new one.
+    const report = (event: string) =>
+      post(
+        stack.anonKey,
+        { action: "report", event, revision: 1 },
+        { "x-build-token": BUILD_TOKEN },
+      );
+    await report("started");
+    await report("succeeded");
+    hookStatus = 500;
+    const failed = await post(await token(admin), { action: "publish" });
+    hookStatus = 200;
+    expect(failed.status).toBe(502);
+    const text = await failed.text();
+    expect(text).not.toContain("secret-hook-id");
+    expect(JSON.parse(text)).toMatchObject({
+      error: "hook_failed",
+      message: "The deploy hook answered HTTP 500.",
+    });
+    expect(JSON.parse(text).runs[0]).toMatchObject({
+      status: "failed",
+      error: "The deploy hook answered HTTP 500.",
+    });
+  });
+
+  it("keeps the runs away from everyone but admins", async () => {
+    const anon = anonClient(stack);
+    expect((await anon.from("publish_runs").select("id")).error?.code).toBe("42501");
+    expect((await user.client.from("publish_runs").select("id")).data).toEqual([]);
+    expect((await admin.client.from("publish_runs").select("id")).data?.length).toBeGreaterThan(0);
+    expect(
+      (await admin.client.from("publish_runs").insert({ requested_revision: 1 })).error?.code,
+    ).toBe("42501");
+    expect((await anon.rpc("request_publish", { p_requested_by: null })).error).not.toBeNull();
+    expect(
+      (
+        await admin.client.rpc("report_build", {
+          p_event: "succeeded",
+          p_revision: 1,
+          p_error: null,
+        })
+      ).error,
+    ).not.toBeNull();
+  });
+});

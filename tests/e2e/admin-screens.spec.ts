@@ -1,0 +1,172 @@
+// The admin screens beyond the card lists: the about form, contact messages, a save
+// over someone else's change, and accessibility at phone and desktop widths.
+import { expect, test } from "@playwright/test";
+import {
+  expectToast,
+  restoreTable,
+  serviceClient,
+  signInAsAdmin,
+  snapshotTable,
+  withTableEmptied,
+} from "./admin-support.ts";
+import { expectNoAxeViolations } from "./support.ts";
+
+test.describe("about section @desktop", () => {
+  test("checks the required fields and saves the single record", async ({ page }) => {
+    const before = await snapshotTable("about_content");
+    try {
+      await signInAsAdmin(page, "/admin/home-management#about");
+      const form = page.getByRole("form", { name: "Edit About Content" });
+      await expect(page.getByRole("heading", { name: "About Section Content" })).toBeVisible();
+      const text = page.locator("#field-about_text");
+      await expect(text).not.toHaveValue("");
+      await text.fill("");
+      await form.getByRole("button", { name: "Save About Content" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please fill in all required fields");
+
+      const story = `We care for children and elders (${Date.now()}).`;
+      await text.fill(story);
+      await page.locator("#field-years_of_service").fill("21");
+      await form.getByRole("button", { name: "Save About Content" }).click();
+      await expectToast(page, "About content saved successfully!");
+      const { data } = await (await serviceClient())
+        .from("about_content")
+        .select("about_text, years_of_service");
+      expect(data).toEqual([{ about_text: story, years_of_service: 21 }]);
+    } finally {
+      await restoreTable("about_content", before);
+    }
+  });
+});
+
+test.describe("contact messages @desktop", () => {
+  test("lists messages newest first, marks them handled and deletes them", async ({ page }) => {
+    const service = await serviceClient();
+    const subject = `Volunteering question ${Date.now()}`;
+    const { error } = await service.from("contact_messages").insert({
+      name: "Asha <b>Rai</b>",
+      email: "asha@example.org",
+      subject,
+      message: "Can I help on weekends?\n<script>alert(1)</script>",
+      inquiry_type: "volunteer",
+    });
+    expect(error).toBeNull();
+
+    await signInAsAdmin(page, "/admin/messages");
+    const message = page.getByRole("article", { name: new RegExp(subject) });
+    await expect(message).toContainText("Asha <b>Rai</b>");
+    await expect(message).toContainText("<script>alert(1)</script>");
+    await expect(message).toContainText("Volunteer");
+    await expect(message).toContainText("New");
+    await message.getByRole("button", { name: "Mark as handled" }).click();
+    await expectToast(page, "Message marked as handled.");
+    await expect(message).toContainText("Handled");
+
+    await message.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "Are you sure you want to delete this message?",
+    );
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Message deleted successfully!");
+    await expect(message).toHaveCount(0);
+
+    await withTableEmptied("contact_messages", async () => {
+      await page.reload();
+      await expect(page.getByText("No Messages Yet")).toBeVisible();
+    });
+  });
+});
+
+test.describe("concurrent edits @desktop", () => {
+  test("a save over someone else's newer change is refused and can be reloaded", async ({
+    page,
+  }) => {
+    const before = await snapshotTable("projects");
+    try {
+      const service = await serviceClient();
+      const { data: project } = await service
+        .from("projects")
+        .insert({
+          title: "Solar lamps",
+          description: "Lamps for study",
+          category_name: "Education",
+        })
+        .select()
+        .single();
+      await signInAsAdmin(page, "/admin/projects-management");
+      const cardItem = page
+        .getByRole("list", { name: "Projects Management", exact: true })
+        .locator(":scope > li")
+        .filter({ hasText: "Solar lamps" });
+      await cardItem.getByRole("button", { name: /^Edit/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Project" });
+      await dialog.locator("#field-title").fill("Solar lamps for every room");
+
+      // Another admin saves the same project meanwhile.
+      await service
+        .from("projects")
+        .update({ description: "Their newer description" })
+        .eq("id", project?.id);
+
+      await dialog.getByRole("button", { name: "Update Project" }).click();
+      await expect(dialog.getByRole("alert")).toContainText(
+        "Someone else changed this item after you opened it.",
+      );
+      const { data: stored } = await service
+        .from("projects")
+        .select("title, description")
+        .eq("id", project?.id);
+      expect(stored).toEqual([{ title: "Solar lamps", description: "Their newer description" }]);
+
+      await dialog.getByRole("button", { name: "Reload this item" }).click();
+      await expect(dialog.locator("#field-description")).toHaveValue("Their newer description");
+      await dialog.locator("#field-title").fill("Solar lamps for every room");
+      await dialog.getByRole("button", { name: "Update Project" }).click();
+      await expectToast(page, "Project updated successfully!");
+      const { data: saved } = await service
+        .from("projects")
+        .select("title, description")
+        .eq("id", project?.id);
+      expect(saved).toEqual([
+        { title: "Solar lamps for every room", description: "Their newer description" },
+      ]);
+    } finally {
+      await restoreTable("projects", before);
+    }
+  });
+});
+
+test.describe("admin accessibility", () => {
+  test("the login page has no axe violations", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the dashboard, a list, its form, a gallery and home management have no axe violations", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin/donate-management");
+    await expect(page.getByRole("heading", { name: "Donate Management" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Edit/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: /^Edit/ }).first().click();
+    await expect(page.getByRole("dialog", { name: "Edit Donate Content" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // The dialog keeps focus inside and Escape closes it.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    await page.goto("/admin/children-gallery-management");
+    await expect(page.getByText("Total Images")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin/home-management");
+    await expect(page.getByRole("link", { name: /Board Members/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

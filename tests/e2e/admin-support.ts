@@ -1,0 +1,96 @@
+// Shared helpers of the admin browser tests: the running stack's addresses and keys,
+// a service client for arranging data, and signing in.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+// The account playwright.config.ts asks `npm start` to create.
+export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-admin-password-1" };
+
+const dataDir = join(process.cwd(), ".data", `e2e-${process.env.E2E_PORT ?? 4399}`);
+
+export interface Runtime {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  storageDir: string;
+}
+
+export async function runtime(): Promise<Runtime> {
+  const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
+    apiUrl: string;
+  };
+  const keys = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as {
+    anonKey: string;
+    serviceRoleKey: string;
+  };
+  return { apiUrl, ...keys, storageDir: join(dataDir, "storage") };
+}
+
+export async function serviceClient(): Promise<SupabaseClient> {
+  const { apiUrl, serviceRoleKey } = await runtime();
+  return createClient(apiUrl, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+export async function signIn(
+  page: Page,
+  options: { email?: string; password?: string; remember?: boolean; path?: string } = {},
+): Promise<void> {
+  await page.goto(options.path ?? "/admin");
+  await page.getByLabel("Username").fill(options.email ?? ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(options.password ?? ADMIN.password);
+  if (options.remember) await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signInAsAdmin(page: Page, path = "/admin/dashboard"): Promise<void> {
+  await signIn(page);
+  await page.waitForURL("**/admin/dashboard");
+  if (path !== "/admin/dashboard") await page.goto(path);
+}
+
+/** Expects a toast with this text (sonner's live region). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
+}
+
+/**
+ * Empties a table for the length of `run`, then puts every row back as it was
+ * (the same ids and timestamps), whatever happened in between.
+ */
+export async function withTableEmptied(table: string, run: () => Promise<void>): Promise<void> {
+  const service = await serviceClient();
+  const { data: rows, error } = await service.from(table).select("*");
+  if (error) throw new Error(`could not read ${table}: ${error.message}`);
+  const ids = (rows as { id: string }[]).map((row) => row.id);
+  try {
+    if (ids.length) {
+      const { error: deleteError } = await service.from(table).delete().in("id", ids);
+      if (deleteError) throw new Error(`could not empty ${table}: ${deleteError.message}`);
+    }
+    await run();
+  } finally {
+    await restoreTable(table, rows as Record<string, unknown>[]);
+  }
+}
+
+/** Makes a table hold exactly `rows` again. */
+export async function restoreTable(table: string, rows: Record<string, unknown>[]): Promise<void> {
+  const service = await serviceClient();
+  const { error: deleteError } = await service.from(table).delete().not("id", "is", null);
+  if (deleteError) throw new Error(`could not clear ${table}: ${deleteError.message}`);
+  if (rows.length) {
+    const { error } = await service.from(table).insert(rows);
+    if (error) throw new Error(`could not restore ${table}: ${error.message}`);
+  }
+}
+
+export async function snapshotTable(table: string): Promise<Record<string, unknown>[]> {
+  const service = await serviceClient();
+  const { data, error } = await service.from(table).select("*");
+  if (error) throw new Error(`could not read ${table}: ${error.message}`);
+  return data as Record<string, unknown>[];
+}
