@@ -2,9 +2,34 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
 
 const ci = Boolean(process.env.CI);
-const port = Number(process.env.E2E_PORT ?? 4399);
-const baseURL = `http://127.0.0.1:${port}`;
+// Two stacks, each with a throwaway data folder (a fresh database, seed and first
+// build): the public-site tests read a site nobody edits, while the admin tests edit,
+// publish and rebuild theirs.
+const sitePort = Number(process.env.E2E_PORT ?? 4399);
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 4398);
 const browser = findChromium();
+const ADMIN_TESTS = /admin-.*\.spec\.ts$/;
+
+function stack(port: number, name: string) {
+  return {
+    command: "node scripts/start.ts",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: `.data/${name}-${port}`,
+      FRESH_DATA: "1",
+      API_PORT: "0",
+      REBUILD_PORT: "0",
+      // The admin the browser tests sign in as (tests/e2e/admin-support.ts).
+      ADMIN_EMAIL: "e2e-admin@helpinghands.example",
+      ADMIN_PASSWORD: "e2e-admin-password-1",
+    },
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: !ci,
+    timeout: 240_000,
+    stdout: "pipe" as const,
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,34 +40,38 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: browser.ok ? browser.path : undefined,
       args: chromiumArgs,
     },
   },
+  // Tests tagged @phone or @desktop exercise controls that exist at one width only.
   projects: [
-    // Tests tagged @phone or @desktop exercise controls that exist at one width only.
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, grepInvert: /@phone/ },
-    { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@desktop/ },
-  ],
-  webServer: {
-    command: "node scripts/start.ts",
-    // A throwaway data folder per run: a fresh database, seed and first build.
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: `.data/e2e-${port}`,
-      FRESH_DATA: "1",
-      API_PORT: "0",
-      // The admin the browser tests sign in as (tests/e2e/admin-support.ts).
-      ADMIN_EMAIL: "e2e-admin@helpinghands.example",
-      ADMIN_PASSWORD: "e2e-admin-password-1",
+    {
+      name: "desktop",
+      testIgnore: ADMIN_TESTS,
+      grepInvert: /@phone/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${sitePort}` },
     },
-    url: baseURL,
-    reuseExistingServer: !ci,
-    timeout: 180_000,
-    stdout: "pipe",
-  },
+    {
+      name: "phone",
+      testIgnore: ADMIN_TESTS,
+      grepInvert: /@desktop/,
+      use: { ...devices["Pixel 7"], baseURL: `http://127.0.0.1:${sitePort}` },
+    },
+    {
+      name: "admin-desktop",
+      testMatch: ADMIN_TESTS,
+      grepInvert: /@phone/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${adminPort}` },
+    },
+    {
+      name: "admin-phone",
+      testMatch: ADMIN_TESTS,
+      grepInvert: /@desktop/,
+      use: { ...devices["Pixel 7"], baseURL: `http://127.0.0.1:${adminPort}` },
+    },
+  ],
+  webServer: [stack(sitePort, "e2e"), stack(adminPort, "e2e-admin")],
 });

@@ -8,7 +8,13 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 // The account playwright.config.ts asks `npm start` to create.
 export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-admin-password-1" };
 
-const dataDir = join(process.cwd(), ".data", `e2e-${process.env.E2E_PORT ?? 4399}`);
+// The data folder playwright.config.ts gives the admin tests' `npm start`.
+export const adminDataDir = join(
+  process.cwd(),
+  ".data",
+  `e2e-admin-${process.env.E2E_ADMIN_PORT ?? 4398}`,
+);
+const dataDir = adminDataDir;
 
 export interface Runtime {
   apiUrl: string;

@@ -92,6 +92,12 @@ export function createPublisher(
         schedule();
         return;
       }
+      // Saved changes that nobody asked to publish (the page was left before the
+      // saves settled): publish them now, so no save is ever left behind.
+      if (requestedAt === 0) {
+        await publishNow();
+        return;
+      }
       $state.set({ phase: "unpublished" });
     } catch {
       // A failed status read is retried; it says nothing about the site.

@@ -1,0 +1,92 @@
+// Publishing: a save goes live on its own and the admin shows when; a failed build
+// says so while the previous site stays served.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { adminDataDir, restoreTable, signInAsAdmin, snapshotTable } from "./admin-support.ts";
+
+async function renameFirstBanner(page: Page, title: string) {
+  await page.goto("/admin/home-management#banners");
+  const firstCard = page
+    .getByRole("list", { name: "Banner Management", exact: true })
+    .locator(":scope > li")
+    .first();
+  await firstCard.getByRole("button", { name: /^Edit/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Banner" });
+  await dialog.locator("#field-title").fill(title);
+  await dialog.getByRole("button", { name: "Update Banner" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("publishing @desktop", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("an edited banner title goes live, and the admin shows Publishing... then Live", async ({
+    page,
+    context,
+  }) => {
+    const before = await snapshotTable("banners");
+    try {
+      await signInAsAdmin(page);
+      const status = page
+        .getByRole("status")
+        .filter({ hasText: /Live|Publishing|Checking|not published/ });
+      await expect(status).toContainText("Live", { timeout: 60_000 });
+
+      const title = `Fresh from the admin ${Date.now().toString(36)}`;
+      await renameFirstBanner(page, title);
+      await expect(status).toContainText("Publishing...");
+      await expect(status).toContainText("Live", { timeout: 120_000 });
+
+      const visitor = await context.newPage();
+      await visitor.goto("/");
+      await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
+      await visitor.close();
+    } finally {
+      await restoreTable("banners", before);
+    }
+  });
+
+  test("a failed build shows 'Publish failed' and the previous site stays served", async ({
+    page,
+    context,
+  }) => {
+    const before = await snapshotTable("banners");
+    try {
+      await signInAsAdmin(page);
+      const status = page
+        .getByRole("status")
+        .filter({ hasText: /Live|Publishing|Checking|not published|failed/ });
+      await expect(status).toContainText("Live", { timeout: 120_000 });
+      const visitor = await context.newPage();
+      await visitor.goto("/");
+      const liveHeading = await visitor.getByRole("heading", { level: 1 }).first().textContent();
+
+      // The local rebuilder's rehearsal switch: the next build fails with this reason.
+      await writeFile(
+        join(adminDataDir, "fail-next-build"),
+        "Rehearsal: this build was stopped on purpose.",
+      );
+      const title = `Never published ${Date.now().toString(36)}`;
+      await renameFirstBanner(page, title);
+      await expect(status).toContainText("Publish failed", { timeout: 120_000 });
+      await expect(status).toContainText("Rehearsal: this build was stopped on purpose.");
+      await expect(status).toContainText("The site still shows the previous version.");
+
+      await visitor.reload();
+      await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
+      await expect(visitor.getByRole("heading", { level: 1 }).first()).toHaveText(
+        liveHeading ?? "",
+      );
+
+      // Publishing again succeeds.
+      await page.getByRole("button", { name: "Publish now" }).click();
+      await expect(status).toContainText("Live", { timeout: 120_000 });
+      await visitor.reload();
+      await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
+      await visitor.close();
+    } finally {
+      await restoreTable("banners", before);
+    }
+  });
+});
