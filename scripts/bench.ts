@@ -5,15 +5,19 @@
 //      select and of an admin insert under RLS.
 //   2. `npm start`: seconds from launch to the home page being served, on a cold
 //      (new) and a warm (existing) data folder.
-//   3. Lighthouse (mobile preset, Debian's Chromium) on every public route: the four
+//   3. Publishing: seconds from an admin's save to the new HTML being served, and how
+//      many builds a burst of 20 saves in 10 s causes.
+//   4. Lighthouse (mobile preset, Debian's Chromium) on every public route: the four
 //      category scores, LCP, CLS and TBT, and the home page's gzipped JavaScript and
 //      total transfer for the first view.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@supabase/supabase-js";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { PUBLISH_DEBOUNCE_MS } from "../admin-island/src/data/publish.ts";
 import { publicRoutes } from "../src/lib/nav.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { ephemeralKeys, signJwt } from "../supabase/local/keys.ts";
@@ -140,6 +144,7 @@ async function waitForHome(url: string, child: ChildProcess, timeoutMs: number):
 async function withStart<T>(
   dataDir: string,
   fn: (origin: string, seconds: number) => Promise<T>,
+  extraEnv: Record<string, string> = {},
 ): Promise<T> {
   const port = await freePort();
   const apiPort = await freePort();
@@ -151,6 +156,7 @@ async function withStart<T>(
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
+      ...extraEnv,
     },
     stdio: "ignore",
   });
@@ -242,7 +248,128 @@ async function benchStart() {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the site's home page until its HTML contains `text`; returns the seconds waited. */
+async function untilServed(
+  origin: string,
+  text: string,
+  since: number,
+  timeoutMs = 120_000,
+): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    const html = await fetch(`${origin}/`, { cache: "no-store" }).then((response) =>
+      response.text(),
+    );
+    if (html.includes(text)) return (performance.now() - since) / 1000;
+    await sleep(200);
+  }
+  throw new Error(`"${text}" was not served within ${timeoutMs / 1000} s`);
+}
+
+async function benchPublish() {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-publish-"));
+  const rebuildPort = await freePort();
+  const admin = { email: "bench-admin@helpinghands.example", password: "bench-admin-password-1" };
+  try {
+    await withStart(
+      dataDir,
+      async (origin) => {
+        const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
+          apiUrl: string;
+        };
+        const { anonKey } = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as {
+          anonKey: string;
+        };
+        const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
+          token: string;
+        };
+        const statusUrl = `http://127.0.0.1:${rebuildPort}/status/${token}`;
+        const client = createClient(apiUrl, anonKey, { auth: { persistSession: false } });
+        const signIn = await client.auth.signInWithPassword(admin);
+        if (signIn.error) throw signIn.error;
+        const { data: banner } = await client
+          .from("banners")
+          .select("id")
+          .order("sort_order")
+          .limit(1)
+          .single();
+        const id = (banner as { id: string }).id;
+        const idle = async () => {
+          for (;;) {
+            const status = (await (await fetch(statusUrl)).json()) as {
+              state: string;
+              pending: boolean;
+            };
+            if (status.state === "idle" && !status.pending) return;
+            await sleep(250);
+          }
+        };
+        const save = async (title: string) => {
+          const { error } = await client.from("banners").update({ title }).eq("id", id);
+          if (error) throw error;
+        };
+        const publish = async () => {
+          const { error } = await client.functions.invoke("publish", {
+            body: { action: "publish" },
+          });
+          if (error) throw error;
+        };
+        await idle();
+
+        // Save to live, as the admin does it: save, wait for saves to settle, publish.
+        const times: number[] = [];
+        for (let round = 1; round <= 5; round += 1) {
+          const title = `Bench banner ${round} ${Date.now().toString(36)}`;
+          const started = performance.now();
+          await save(title);
+          await sleep(PUBLISH_DEBOUNCE_MS);
+          await publish();
+          times.push(await untilServed(origin, title, started));
+          await idle();
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        console.log("\nPublishing (npm start, seed content):");
+        console.log(
+          `save to live: median ${percentile(sorted, 50).toFixed(1)} s (min ${sorted[0]?.toFixed(1)} s, max ${sorted.at(-1)?.toFixed(1)} s) over ${times.length} saves, including the admin's ${PUBLISH_DEBOUNCE_MS / 1000} s wait for saves to settle`,
+        );
+
+        // A burst: 20 saves within 10 s, each followed by its own publish call (what
+        // the admin would do without its wait).
+        const before = (
+          (await (await fetch(statusUrl)).json()) as { builds: { id: string }[] }
+        ).builds.map((b) => b.id);
+        const started = performance.now();
+        let last = "";
+        for (let i = 1; i <= 20; i += 1) {
+          last = `Burst ${i} ${Date.now().toString(36)}`;
+          await save(last);
+          await publish();
+          await sleep(Math.max(0, i * 500 - (performance.now() - started)));
+        }
+        const burstSeconds = (performance.now() - started) / 1000;
+        const liveAfter = await untilServed(origin, last, started, 180_000);
+        await idle();
+        const after = ((await (await fetch(statusUrl)).json()) as { builds: { id: string }[] })
+          .builds;
+        const newBuilds = after.filter((build) => !before.includes(build.id)).length;
+        console.log(
+          `burst: 20 saves in ${burstSeconds.toFixed(1)} s caused ${newBuilds} build(s); the last save was live ${liveAfter.toFixed(1)} s after the first`,
+        );
+      },
+      {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        REBUILD_PORT: String(rebuildPort),
+      },
+    );
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
 if (!only || only === "api") await benchApi();
 if (!only || only === "start") await benchStart();
+if (!only || only === "publish") await benchPublish();
 if (!only || only === "lighthouse") await benchLighthouse();

@@ -378,6 +378,7 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
       let settled = false;
       let tooLarge = false;
       let connected = false;
+      let callerGone = false;
       const settle = (response: Response | typeof UNREACHABLE) => {
         if (settled) return;
         settled = true;
@@ -420,10 +421,18 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
           settle(jsonResponse({ code: 413, message: "Payload Too Large" }, 413));
           return;
         }
-        console.error(`[functions] proxying to ${path} failed:`, error.message);
+        // The caller went away (a page left mid-request): nothing failed on our side.
+        if (!callerGone) console.error(`[functions] proxying to ${path} failed:`, error.message);
         settle(jsonResponse(WORKER_ERROR, 500));
       });
-      c.req.raw.signal?.addEventListener("abort", () => upstream.destroy(), { once: true });
+      c.req.raw.signal?.addEventListener(
+        "abort",
+        () => {
+          callerGone = true;
+          upstream.destroy();
+        },
+        { once: true },
+      );
 
       // The body is read only once the function's port accepted the connection, so an
       // unreachable function leaves it unread for a retry.

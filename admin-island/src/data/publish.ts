@@ -47,6 +47,9 @@ export interface Publisher {
 
 export const PUBLISH_FAILED_NOTE = "The site still shows the previous version.";
 
+/** How long the admin waits after the last save before asking for a build. */
+export const PUBLISH_DEBOUNCE_MS = 1500;
+
 /** How long after asking a build may take to appear in the runs or on the site. */
 const PENDING_WINDOW_MS = 60_000;
 
@@ -54,7 +57,7 @@ export function createPublisher(
   api: PublishApi,
   options: { debounceMs?: number; pollMs?: number } = {},
 ): Publisher {
-  const debounceMs = options.debounceMs ?? 1500;
+  const debounceMs = options.debounceMs ?? PUBLISH_DEBOUNCE_MS;
   const pollMs = options.pollMs ?? 2000;
   const $state = atom<PublishState>({ phase: "checking" });
   let debounce: ReturnType<typeof setTimeout> | undefined;

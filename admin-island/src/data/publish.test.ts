@@ -1,0 +1,110 @@
+// The admin's publish status: saves settle before one publish request; the status
+// follows the runs and the live build-info.json.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createPublisher, type LiveInfo, type PublishApi, type PublishRun } from "./publish.ts";
+import { signalSaved } from "./saves.ts";
+
+function fakeApi() {
+  const state = {
+    saved: 5,
+    live: { revision: 5, builtAt: "2026-11-22T10:00:00.000Z" } as LiveInfo | null,
+    runs: [] as PublishRun[],
+    requests: 0,
+    requestError: null as Error | null,
+  };
+  const api: PublishApi = {
+    request: async () => {
+      state.requests += 1;
+      if (state.requestError) throw state.requestError;
+      state.runs.unshift(run("queued"));
+    },
+    runs: async () => state.runs,
+    live: async () => state.live,
+    savedRevision: async () => state.saved,
+  };
+  return { api, state };
+}
+
+function run(status: PublishRun["status"], error: string | null = null): PublishRun {
+  return {
+    id: Math.floor(Math.random() * 1e6),
+    status,
+    requested_revision: 0,
+    built_revision: null,
+    requested_at: new Date().toISOString(),
+    finished_at: null,
+    error,
+  };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("publisher", () => {
+  it("shows Live with the build time when the live site has the saved revision", async () => {
+    const { api } = fakeApi();
+    const publisher = createPublisher(api);
+    await publisher.refresh();
+    expect(publisher.$state.get()).toEqual({ phase: "live", builtAt: "2026-11-22T10:00:00.000Z" });
+    publisher.stop();
+  });
+
+  it("publishes once after a burst of saves settles, then follows the build to Live", async () => {
+    const { api, state } = fakeApi();
+    const publisher = createPublisher(api, { debounceMs: 1000, pollMs: 500 });
+    for (let i = 0; i < 20; i += 1) {
+      state.saved += 1;
+      signalSaved();
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(publisher.$state.get().phase).toBe("publishing");
+    expect(state.requests).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.requests).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(500);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    state.runs[0] = { ...(state.runs[0] as PublishRun), status: "succeeded" };
+    state.live = { revision: state.saved, builtAt: "2026-11-22T10:05:00.000Z" };
+    await vi.advanceTimersByTimeAsync(500);
+    expect(publisher.$state.get()).toEqual({ phase: "live", builtAt: "2026-11-22T10:05:00.000Z" });
+    publisher.stop();
+  });
+
+  it("shows the reason when the build fails", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 6;
+    state.runs = [run("failed", 'Could not load the content table "banners"')];
+    const publisher = createPublisher(api);
+    await publisher.refresh();
+    expect(publisher.$state.get()).toEqual({
+      phase: "failed",
+      reason: 'Could not load the content table "banners"',
+    });
+    expect(state.requests).toBe(0);
+    publisher.stop();
+  });
+
+  it("publishes saved changes left unpublished when a page was closed too soon", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 7;
+    state.runs = [run("succeeded")];
+    const publisher = createPublisher(api);
+    await publisher.refresh();
+    expect(state.requests).toBe(1);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    publisher.stop();
+  });
+
+  it("says so when the request itself fails", async () => {
+    const { api, state } = fakeApi();
+    state.requestError = new Error("The deploy hook answered HTTP 500.");
+    const publisher = createPublisher(api);
+    await publisher.publishNow();
+    expect(publisher.$state.get()).toEqual({
+      phase: "failed",
+      reason: "The deploy hook answered HTTP 500.",
+    });
+    publisher.stop();
+  });
+});
