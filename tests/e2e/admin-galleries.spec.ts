@@ -130,4 +130,43 @@ test.describe("gallery management @desktop", () => {
       await restoreTable(gallery.table, before);
     }
   });
+
+  test("home management's gallery adds many pictures at once, each titled by its file name", async ({
+    page,
+  }) => {
+    const before = await snapshotTable("gallery_images");
+    try {
+      const picture = (colour: string) =>
+        sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+          .png()
+          .toBuffer();
+      await signInAsAdmin(page, "/admin/home-management#gallery");
+      await page.getByRole("button", { name: "Add Images" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Images" });
+      await dialog.getByLabel("Choose Images").setInputFiles([
+        { name: "harvest-day.png", mimeType: "image/png", buffer: await picture("#c9a227") },
+        { name: "school-trip.png", mimeType: "image/png", buffer: await picture("#2a7fc9") },
+      ]);
+      await expect(dialog.getByText("2 picture(s) chosen")).toBeVisible();
+      await dialog.locator("#field-category").selectOption("events");
+      await dialog.getByRole("button", { name: "Add Images" }).click();
+      await expectToast(page, "2 image(s) added successfully!");
+      await expect(dialog).toBeHidden();
+
+      const { data } = await (await serviceClient())
+        .from("gallery_images")
+        .select("title, category, sort_order, image_url")
+        .in("title", ["harvest-day", "school-trip"])
+        .order("sort_order");
+      expect(data?.map((row) => [row.title, row.category, row.sort_order])).toEqual([
+        ["harvest-day", "events", before.length],
+        ["school-trip", "events", before.length + 1],
+      ]);
+      expect(
+        data?.every((row) => String(row.image_url).includes("/storage/v1/object/public/media/")),
+      ).toBe(true);
+    } finally {
+      await restoreTable("gallery_images", before);
+    }
+  });
 });

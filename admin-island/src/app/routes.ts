@@ -45,7 +45,7 @@ export const adminRoutes: AdminRoute[] = [
   {
     path: "/admin/home-gallery-management",
     title: "Home Gallery",
-    description: "Pictures of the children's home gallery",
+    description: "Pictures of the home page gallery",
     screen: { kind: "gallery", gallery: homeGallery },
   },
   {

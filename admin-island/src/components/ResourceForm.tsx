@@ -2,7 +2,7 @@
 // database enforces), its texts. Unsaved work survives a lost session: it is kept in
 // sessionStorage as a draft and offered again when the same form opens.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormProvider, type Resolver, useForm } from "react-hook-form";
 import type { FormValues, ResourceDefinition } from "../resources/types.ts";
 import { FieldInput } from "./fields/Fields.tsx";
@@ -14,7 +14,8 @@ export interface ResourceFormProps {
   initial: FormValues;
   /** Where the draft of this form is kept, e.g. 'projects:new' or 'projects:<id>'. */
   draftKey: string;
-  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+  /** `files`: the pictures chosen for a bulk add (see ResourceDefinition.bulk). */
+  onSubmit: (values: Record<string, unknown>, files: File[]) => Promise<void>;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
   /** A message from the last failed save, with an optional action (reload). */
@@ -22,6 +23,67 @@ export interface ResourceFormProps {
 }
 
 const DRAFT_PREFIX = "charity-admin-draft:";
+/** Stands in for each file's address while the form is checked; never stored. */
+const BULK_PLACEHOLDER = "/bulk-upload-placeholder";
+
+/** Gallery preview of the chosen pictures: at most 6, then '+N more'. */
+function BulkFiles({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
+  const id = useId();
+  const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => {
+    const urls = files.slice(0, 6).map((file) => URL.createObjectURL(file));
+    setPreviews(urls);
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+  return (
+    <fieldset className="rounded-lg border border-surface-sunken p-4">
+      <legend className="px-1 text-base font-semibold text-ink">Pictures</legend>
+      <p className="text-sm text-ink-muted">
+        Choose one or more pictures (each becomes a gallery image, titled with the title below or
+        its file name), or enter one image address below.
+      </p>
+      <label
+        htmlFor={id}
+        className={`${button.small} mt-3 cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500`}
+      >
+        Choose Images
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept="image/*"
+          className="sr-only"
+          onChange={(event) =>
+            onChange(
+              [...(event.target.files ?? [])].filter((file) => file.type.startsWith("image/")),
+            )
+          }
+        />
+      </label>
+      {files.length > 0 ? (
+        <>
+          <p className="mt-2 text-sm font-medium text-ink">{files.length} picture(s) chosen</p>
+          <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen pictures">
+            {previews.map((url, index) => (
+              <li key={url}>
+                <img
+                  src={url}
+                  alt={files[index]?.name ?? ""}
+                  className="aspect-square w-full rounded object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+          {files.length > 6 ? (
+            <p className="mt-1 text-sm text-ink-muted">+{files.length - 6} more</p>
+          ) : null}
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
 
 export function readDraft(key: string): FormValues | null {
   try {
@@ -47,12 +109,35 @@ export function ResourceForm({
   failure,
 }: ResourceFormProps) {
   const [draft] = useState(() => readDraft(draftKey));
+  const [files, setFiles] = useState<File[]>([]);
+  // The resolver is read when the form checks, so it sees the files through a ref.
+  const filesRef = useRef<File[]>([]);
+  filesRef.current = files;
+  const bulk = mode === "create" ? definition.bulk : undefined;
+  const zod = zodResolver(definition.schema as never) as unknown as Resolver<
+    FormValues,
+    unknown,
+    Record<string, unknown>
+  >;
+  // With pictures chosen, each file brings its own image and (without a title) its name.
+  const resolver: Resolver<FormValues, unknown, Record<string, unknown>> = (
+    values,
+    context,
+    options,
+  ) =>
+    bulk && filesRef.current.length > 0
+      ? zod(
+          {
+            ...values,
+            [bulk.imageField]: BULK_PLACEHOLDER,
+            [bulk.titleField]: String(values[bulk.titleField] ?? "").trim() || "untitled",
+          },
+          context,
+          options,
+        )
+      : zod(values, context, options);
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
-    resolver: zodResolver(definition.schema as never) as unknown as Resolver<
-      FormValues,
-      unknown,
-      Record<string, unknown>
-    >,
+    resolver,
     defaultValues: initial,
   });
   const { handleSubmit, formState, watch, reset } = form;
@@ -87,7 +172,13 @@ export function ResourceForm({
   const submit = handleSubmit(
     async (values) => {
       setInvalid(false);
-      await onSubmit(values);
+      if (bulk && files.length > 0) {
+        // The title as typed: blank means each picture takes its file name.
+        const typed = String(form.getValues(bulk.titleField) ?? "").trim();
+        await onSubmit({ ...values, [bulk.titleField]: typed }, files);
+      } else {
+        await onSubmit(values, []);
+      }
     },
     () => setInvalid(true),
   );
@@ -126,6 +217,7 @@ export function ResourceForm({
             ) : null}
           </div>
         ) : null}
+        {bulk ? <BulkFiles files={files} onChange={setFiles} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {definition.fields.map((field) => (
             <div

@@ -4,6 +4,7 @@
 import { Plus, RotateCw } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { ConflictError, type Row, SessionExpiredError } from "../data/data-layer.ts";
+import { checkImageFile, objectPath, prepareImage, TEN_MB } from "../data/images.ts";
 import { nextSortOrder } from "../data/rows-store.ts";
 import { signalSaved } from "../data/saves.ts";
 import type { FormValues, ResourceDefinition } from "../resources/types.ts";
@@ -105,9 +106,61 @@ export function ResourceManager({
     }
   };
 
-  const save = async (values: Record<string, unknown>) => {
+  /** A bulk add: each file resized, uploaded and stored as its own record, in order. */
+  const saveMany = async (values: Record<string, unknown>, files: File[]) => {
+    const bulk = definition.bulk;
+    if (!bulk) return;
+    let order = nextSortOrder(state.rows, definition.newSortOrder ?? "count");
+    const title = String(values[bulk.titleField] ?? "").trim();
+    const failed: string[] = [];
+    let added = 0;
+    for (const file of files) {
+      try {
+        checkImageFile(file, TEN_MB);
+        const prepared = await prepareImage(file);
+        const url = await data.upload(objectPath(bulk.folder, prepared.extension), prepared.blob);
+        const name = file.name.replace(/\.[^.]+$/, "").slice(0, 200) || "Untitled";
+        await data.insert(definition.table, [
+          {
+            ...values,
+            [bulk.imageField]: url,
+            [bulk.titleField]: title || name,
+            sort_order: order,
+          },
+        ]);
+        order += 1;
+        added += 1;
+      } catch (error) {
+        failed.push(file.name);
+        console.error("Error uploading image. Please try again.", error);
+      }
+    }
+    if (added > 0) {
+      notifySuccess(`${added} image(s) added successfully!`);
+      signalSaved();
+    }
+    void reload();
+    if (failed.length > 0) {
+      notifyError(
+        added > 0
+          ? "Error uploading image. Please try again."
+          : "Error uploading files. Please try again.",
+      );
+      setFailure({ message: `These pictures could not be added: ${failed.join(", ")}` });
+      return;
+    }
+    clearDraft(draftKey);
+    dirty.current = false;
+    setEditing(null);
+  };
+
+  const save = async (values: Record<string, unknown>, files: File[] = []) => {
     if (!editing) return;
     setFailure(null);
+    if (files.length > 0) {
+      await saveMany(values, files);
+      return;
+    }
     try {
       if (editing.mode === "create") {
         const payload = { ...values };

@@ -229,6 +229,7 @@ export const galleryImages: ResourceDefinition = {
   }),
   order: { column: "sort_order", ascending: true },
   newSortOrder: "count",
+  bulk: { imageField: "image_url", titleField: "title", folder: "gallery/home-management" },
   card: (row) => ({
     image: row.image_url as string,
     title: String(row.title),

@@ -123,6 +123,11 @@ export interface ResourceDefinition {
   activation?: "logo";
   /** Modal width: 'wide' for the programme content forms. */
   modal?: "normal" | "wide";
+  /**
+   * Adding may take many pictures at once: one record per file, each titled by the
+   * form's title or else by its file name.
+   */
+  bulk?: { imageField: string; titleField: string; folder: string };
 }
 
 export interface GalleryDefinition {
