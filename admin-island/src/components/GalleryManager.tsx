@@ -1,7 +1,7 @@
 // The programme galleries: a drop zone for many pictures at once (each resized and
 // stripped of metadata, uploaded with its own progress, stored with consecutive
 // sort orders), statistics, and a grid of tiles to show, hide or delete.
-import { Eye, EyeOff, ImagePlus, RotateCw, Trash2 } from "lucide-react";
+import { Eye, EyeOff, ImagePlus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { Row } from "../data/data-layer.ts";
 import {
@@ -17,6 +17,7 @@ import type { GalleryDefinition } from "../resources/types.ts";
 import { Thumbnail } from "./Cards.tsx";
 import { useConfirm } from "./Confirm.tsx";
 import { useData } from "./DataContext.tsx";
+import { ListStates } from "./ListStates.tsx";
 import { notifyError, notifySuccess } from "./notify.ts";
 import { badgeTone, button } from "./ui.ts";
 import { useRows } from "./useRows.ts";
@@ -246,28 +247,18 @@ export function GalleryManager({ gallery }: { gallery: GalleryDefinition }) {
         </dl>
       ) : null}
 
-      {state.status === "loading" && rows.length === 0 ? (
-        <p role="status" className="py-10 text-center text-ink-muted">
-          Loading gallery images...
-        </p>
-      ) : state.status === "error" && rows.length === 0 ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-900">{LOAD_ERROR}</p>
-          <button
-            type="button"
-            className={`${button.secondary} mt-4`}
-            onClick={() => void reload()}
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            Retry
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-          <p className="text-xl font-semibold text-ink">{gallery.empty}</p>
-          <p className="mt-2 text-ink-muted">Choose images above to start the gallery.</p>
-        </div>
-      ) : (
+      <ListStates
+        state={state}
+        loading="Loading gallery images..."
+        loadError={LOAD_ERROR}
+        onRetry={() => void reload()}
+        empty={
+          <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+            <p className="text-xl font-semibold text-ink">{gallery.empty}</p>
+            <p className="mt-2 text-ink-muted">Choose images above to start the gallery.</p>
+          </div>
+        }
+      >
         <ul
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
           aria-label="Gallery images"
@@ -321,7 +312,7 @@ export function GalleryManager({ gallery }: { gallery: GalleryDefinition }) {
             );
           })}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

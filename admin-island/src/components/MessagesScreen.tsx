@@ -1,9 +1,10 @@
 // Beyond the spec: the messages visitors sent through the contact form, newest first.
-import { Check, Mail, RotateCw, Trash2, Undo2 } from "lucide-react";
+import { Check, Mail, Trash2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import type { Row } from "../data/data-layer.ts";
 import { useConfirm } from "./Confirm.tsx";
 import { useData } from "./DataContext.tsx";
+import { ListStates } from "./ListStates.tsx";
 import { notifyError, notifySuccess } from "./notify.ts";
 import { badgeTone, button } from "./ui.ts";
 import { useRows } from "./useRows.ts";
@@ -72,30 +73,20 @@ export function MessagesScreen() {
           </p>
         ) : null}
       </div>
-      {state.status === "loading" && rows.length === 0 ? (
-        <p role="status" className="py-10 text-center text-ink-muted">
-          Loading messages...
-        </p>
-      ) : state.status === "error" && rows.length === 0 ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-900">{LOAD_ERROR}</p>
-          <button
-            type="button"
-            className={`${button.secondary} mt-4`}
-            onClick={() => void reload()}
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            Retry
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-          <p className="text-xl font-semibold text-ink">No Messages Yet</p>
-          <p className="mt-2 text-ink-muted">
-            Messages sent through the contact page will appear here.
-          </p>
-        </div>
-      ) : (
+      <ListStates
+        state={state}
+        loading="Loading messages..."
+        loadError={LOAD_ERROR}
+        onRetry={() => void reload()}
+        empty={
+          <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+            <p className="text-xl font-semibold text-ink">No Messages Yet</p>
+            <p className="mt-2 text-ink-muted">
+              Messages sent through the contact page will appear here.
+            </p>
+          </div>
+        }
+      >
         <ul className="flex flex-col gap-4" aria-label="Messages">
           {rows.map((row) => (
             <li key={row.id} className="rounded-xl bg-white p-5 shadow-sm">
@@ -166,7 +157,7 @@ export function MessagesScreen() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

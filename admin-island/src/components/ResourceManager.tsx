@@ -1,7 +1,7 @@
 // The generic card-list screen: header with the add button, loading, error, empty
 // and list states, and the add/edit modal. Everything it says comes from the
 // resource definition.
-import { Plus, RotateCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { ConflictError, type Row, SessionExpiredError } from "../data/data-layer.ts";
 import { checkImageFile, objectPath, prepareImage, TEN_MB } from "../data/images.ts";
@@ -12,6 +12,7 @@ import { ResourceCard } from "./Cards.tsx";
 import { useConfirm } from "./Confirm.tsx";
 import { useData } from "./DataContext.tsx";
 import { rowToForm } from "./form-values.ts";
+import { ListStates } from "./ListStates.tsx";
 import { Modal } from "./Modal.tsx";
 import { notifyError, notifySuccess } from "./notify.ts";
 import { clearDraft, ResourceForm } from "./ResourceForm.tsx";
@@ -255,32 +256,22 @@ export function ResourceManager({
         </button>
       </div>
 
-      {state.status === "loading" && rows.length === 0 ? (
-        <p role="status" className="py-10 text-center text-ink-muted">
-          {texts.loading}
-        </p>
-      ) : state.status === "error" && rows.length === 0 ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-900">{texts.loadError}</p>
-          <button
-            type="button"
-            className={`${button.secondary} mt-4`}
-            onClick={() => void reload()}
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            Retry
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border-2 border-dashed border-surface-sunken p-10 text-center">
-          <p className="text-xl font-semibold text-ink">{texts.empty}</p>
-          <p className="mt-2 text-ink-muted">{texts.emptyHint}</p>
-          <button type="button" className={`${button.primary} mt-6`} onClick={openCreate}>
-            <Plus aria-hidden="true" className="size-5" />
-            {texts.emptyAction}
-          </button>
-        </div>
-      ) : (
+      <ListStates
+        state={state}
+        loading={texts.loading}
+        loadError={texts.loadError}
+        onRetry={() => void reload()}
+        empty={
+          <div className="rounded-xl border-2 border-dashed border-surface-sunken p-10 text-center">
+            <p className="text-xl font-semibold text-ink">{texts.empty}</p>
+            <p className="mt-2 text-ink-muted">{texts.emptyHint}</p>
+            <button type="button" className={`${button.primary} mt-6`} onClick={openCreate}>
+              <Plus aria-hidden="true" className="size-5" />
+              {texts.emptyAction}
+            </button>
+          </div>
+        }
+      >
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={texts.heading}>
           {rows.map((row) => (
             <ResourceCard
@@ -294,7 +285,7 @@ export function ResourceManager({
             />
           ))}
         </ul>
-      )}
+      </ListStates>
 
       <Modal
         open={editing !== null}

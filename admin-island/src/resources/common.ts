@@ -1,4 +1,5 @@
 // Field and option lists shared by several definitions.
+import { serviceIconNames } from "../../../src/lib/icons.ts";
 import type { Row } from "../data/data-layer.ts";
 import { FIVE_MB, TEN_MB } from "../data/images.ts";
 import type { Field, ImageField, ListField } from "./types.ts";
@@ -14,21 +15,8 @@ export function positionLabel(value: unknown): string {
   return POSITION_OPTIONS.find((option) => option.value === value)?.label ?? String(value);
 }
 
-export const ICON_NAMES = [
-  "Home",
-  "GraduationCap",
-  "Stethoscope",
-  "Heart",
-  "Gamepad2",
-  "Users",
-  "Activity",
-  "Clock",
-  "Truck",
-  "MapPin",
-  "Utensils",
-  "Shield",
-  "HandHeart",
-];
+/** The service icons an administrator can pick: the site's own list. */
+export const ICON_NAMES: readonly string[] = serviceIconNames;
 
 export const IMAGE_HINT_10 = "PNG, JPG, GIF or WebP, up to 10MB";
 export const IMAGE_HINT_5 = "PNG, JPG, GIF or WebP, up to 5MB";
