@@ -1,7 +1,8 @@
 // A throwaway copy of the site for build tests: the real config, lib, components,
-// layouts and public files, with node_modules linked, and (optionally) fixture pages
-// in place of the real ones, so these tests do not depend on pages still being
-// written and never touch the repository's own .astro/, dist/ or cache.
+// layouts and public files, with node_modules linked, and either fixture pages or the
+// repository's public pages (never src/pages/admin/: the admin app it loads lives in
+// admin-island/, outside the copy). The copy never touches the repository's own
+// .astro/, dist/ or cache.
 
 import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -29,9 +30,14 @@ export interface BuildResult {
 }
 
 export interface ProjectOptions {
-  /** Fixture pages: route file (relative to src/pages) to source. Replaces src/pages. */
+  /**
+   * Fixture pages: route file (relative to src/pages) to source. Replaces src/pages.
+   * Without it the copy holds the site's own public pages.
+   */
   pages?: Record<string, string>;
 }
+
+const adminPages = join(repoRoot, "src", "pages", "admin");
 
 export async function createProject(options: ProjectOptions = {}): Promise<BuildProject> {
   const dir = await mkdtemp(join(tmpdir(), "content-build-"));
@@ -52,7 +58,11 @@ export async function createProject(options: ProjectOptions = {}): Promise<Build
     if (options.pages && entry === "pages") continue;
     await cp(join(repoRoot, "src", entry), join(dir, "src", entry), {
       recursive: true,
-      filter: (source) => !source.endsWith(".test.ts") && !source.endsWith(".test.tsx"),
+      filter: (source) =>
+        !source.endsWith(".test.ts") &&
+        !source.endsWith(".test.tsx") &&
+        source !== adminPages &&
+        !source.startsWith(`${adminPages}/`),
     });
   }
   if (options.pages) {
