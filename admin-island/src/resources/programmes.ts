@@ -12,7 +12,7 @@ import {
   requiredText,
 } from "./rules.ts";
 import { noun, nounTexts } from "./texts.ts";
-import type { ListField, ResourceDefinition, ResourceTexts } from "./types.ts";
+import type { Field, ListField, ResourceDefinition, ResourceTexts } from "./types.ts";
 
 const REQUIRED = "Please fill in all required fields";
 
@@ -77,27 +77,40 @@ function listSummary(row: Row): string[] {
   return lines;
 }
 
+/** The relief and medical pages: a banner, a title, a text, services and statistics. */
+function bannerContentFields(folder: string, newServiceIcon: string): Field[] {
+  return [
+    imageField("banner_image_url", "Banner Image", folder),
+    { kind: "text", name: "title", label: "Title", required: true, wide: true },
+    { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
+    servicesField(newServiceIcon),
+    statisticsField,
+  ];
+}
+
+const bannerContentShape = {
+  banner_image_url: requiredImage(REQUIRED),
+  title: requiredText(REQUIRED, 200),
+  description: requiredText(REQUIRED, 10_000),
+  services,
+  statistics,
+};
+
+const bannerContentCard: ResourceDefinition["card"] = (row) => ({
+  image: row.banner_image_url as string,
+  title: String(row.title),
+  subtitle: String(row.description),
+  lines: listSummary(row),
+  badges: [activeBadge(row)],
+});
+
 export const reliefContent: ResourceDefinition = {
   key: "relief_content",
   table: "relief_content",
   texts: contentTexts("relief", "Relief Management"),
   modal: "wide",
-  fields: [
-    imageField("banner_image_url", "Banner Image", "relief"),
-    { kind: "text", name: "title", label: "Title", required: true, wide: true },
-    { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
-    servicesField("HandHeart"),
-    statisticsField,
-    activeField,
-  ],
-  schema: z.object({
-    banner_image_url: requiredImage(REQUIRED),
-    title: requiredText(REQUIRED, 200),
-    description: requiredText(REQUIRED, 10_000),
-    services,
-    statistics,
-    is_active: isActive(),
-  }),
+  fields: [...bannerContentFields("relief", "HandHeart"), activeField],
+  schema: z.object({ ...bannerContentShape, is_active: isActive() }),
   defaults: () => ({
     banner_image_url: "",
     title: "Relief Programs",
@@ -107,13 +120,7 @@ export const reliefContent: ResourceDefinition = {
     is_active: true,
   }),
   order: { column: "created_at", ascending: false },
-  card: (row) => ({
-    image: row.banner_image_url as string,
-    title: String(row.title),
-    subtitle: String(row.description),
-    lines: listSummary(row),
-    badges: [activeBadge(row)],
-  }),
+  card: bannerContentCard,
 };
 
 export const medicalContent: ResourceDefinition = {
@@ -121,24 +128,8 @@ export const medicalContent: ResourceDefinition = {
   table: "medical_content",
   texts: contentTexts("medical", "Medical Management"),
   modal: "wide",
-  fields: [
-    imageField("banner_image_url", "Banner Image", "medical"),
-    { kind: "text", name: "title", label: "Title", required: true, wide: true },
-    { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
-    servicesField("Stethoscope"),
-    statisticsField,
-    healthTipsField,
-    activeField,
-  ],
-  schema: z.object({
-    banner_image_url: requiredImage(REQUIRED),
-    title: requiredText(REQUIRED, 200),
-    description: requiredText(REQUIRED, 10_000),
-    services,
-    statistics,
-    health_tips: healthTips,
-    is_active: isActive(),
-  }),
+  fields: [...bannerContentFields("medical", "Stethoscope"), healthTipsField, activeField],
+  schema: z.object({ ...bannerContentShape, health_tips: healthTips, is_active: isActive() }),
   defaults: () => ({
     banner_image_url: "",
     title: "Medical Services",
@@ -150,7 +141,7 @@ export const medicalContent: ResourceDefinition = {
     is_active: true,
   }),
   order: { column: "created_at", ascending: false },
-  card: reliefContent.card,
+  card: bannerContentCard,
 };
 
 function homeContent(

@@ -1,5 +1,6 @@
 // Renders a definition's fields inside a react-hook-form form.
 import { Minus, Plus } from "lucide-react";
+import type { ReactNode } from "react";
 import { type FieldErrors, useFieldArray, useFormContext } from "react-hook-form";
 import type { Field, ListField as ListFieldDef } from "../../resources/types.ts";
 import { button, input } from "../ui.ts";
@@ -33,84 +34,74 @@ export function FieldInput({ field, path }: { field: Field; path: string }) {
     "aria-required": field.required ? true : undefined,
   };
 
+  // The simple inputs share one shell: label, hint and error around the control.
+  let control: ReactNode = null;
   switch (field.kind) {
     case "text":
-      return (
-        <FieldShell
+      control = (
+        <input
           id={id}
-          label={field.label}
-          required={field.required}
-          hint={field.hint}
-          error={error}
-        >
-          <input
-            id={id}
-            type={field.inputType ?? "text"}
-            className={input}
-            placeholder={field.placeholder}
-            {...aria}
-            {...register(path)}
-          />
-        </FieldShell>
+          type={field.inputType ?? "text"}
+          className={input}
+          placeholder={field.placeholder}
+          {...aria}
+          {...register(path)}
+        />
       );
+      break;
     case "textarea":
-      return (
-        <FieldShell
+      control = (
+        <textarea
           id={id}
-          label={field.label}
-          required={field.required}
-          hint={field.hint}
-          error={error}
-        >
-          <textarea
-            id={id}
-            rows={4}
-            className={input}
-            placeholder={field.placeholder}
-            {...aria}
-            {...register(path)}
-          />
-        </FieldShell>
+          rows={4}
+          className={input}
+          placeholder={field.placeholder}
+          {...aria}
+          {...register(path)}
+        />
       );
+      break;
     case "number":
-      return (
-        <FieldShell
+      control = (
+        <input
           id={id}
-          label={field.label}
-          required={field.required}
-          hint={field.hint}
-          error={error}
-        >
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={field.min}
-            step={1}
-            className={input}
-            {...aria}
-            {...register(path)}
-          />
-        </FieldShell>
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          step={1}
+          className={input}
+          {...aria}
+          {...register(path)}
+        />
       );
+      break;
     case "select":
-      return (
-        <FieldShell
-          id={id}
-          label={field.label}
-          required={field.required}
-          hint={field.hint}
-          error={error}
-        >
-          <select id={id} className={input} {...aria} {...register(path)}>
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+      control = (
+        <select id={id} className={input} {...aria} {...register(path)}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       );
+      break;
+  }
+  if (control) {
+    return (
+      <FieldShell
+        id={id}
+        label={field.label}
+        required={field.required}
+        hint={field.hint}
+        error={error}
+      >
+        {control}
+      </FieldShell>
+    );
+  }
+
+  switch (field.kind) {
     case "checkbox":
       return (
         <div className="flex items-center gap-3 self-end py-2">
@@ -125,6 +116,8 @@ export function FieldInput({ field, path }: { field: Field; path: string }) {
       return <UploadField field={field} name={path} error={error} />;
     case "list":
       return <ListFieldInput field={field} path={path} error={error} />;
+    default:
+      return null;
   }
 }
 
