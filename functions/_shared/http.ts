@@ -39,19 +39,22 @@ export type BodyRead =
   | { ok: true; text: string }
   | { ok: false; reason: "too_large" | "unreadable" };
 
+export type BytesRead =
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; reason: "too_large" | "unreadable" };
+
 /**
- * Reads the request body as UTF-8 text, at most maxBytes of it. A Content-Length over
- * the limit is refused before anything is read; a body sent without one (chunked) is
- * counted as it arrives and abandoned as soon as it passes the limit. Bytes that are
- * not UTF-8 make the body unreadable.
+ * Reads the request body, at most maxBytes of it. A Content-Length over the limit is
+ * refused before anything is read; a body sent without one (chunked) is counted as it
+ * arrives and abandoned as soon as it passes the limit.
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<BodyRead> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<BytesRead> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => {});
     return { ok: false, reason: "too_large" };
   }
-  if (!request.body) return { ok: true, text: "" };
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -75,9 +78,23 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return { ok: true, bytes };
+}
+
+/** Reads the request body as UTF-8 text (see readBodyBytes); bytes that are not UTF-8 make it unreadable. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyRead> {
+  const read = await readBodyBytes(request, maxBytes);
+  if (!read.ok) return read;
   try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(read.bytes) };
   } catch {
     return { ok: false, reason: "unreadable" };
   }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
 }

@@ -1,47 +1,18 @@
 // The real dependencies of the publish function: Supabase Auth to identify callers,
 // the database (service role) for the runs, and the deploy hook.
-import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
-import {
-  type BuildEvent,
-  type Caller,
-  HookError,
-  type PublishDeps,
-  type PublishRun,
-} from "./handler.ts";
+import { serviceClient, supabaseIdentify } from "../_shared/caller.ts";
+import { type BuildEvent, HookError, type PublishDeps, type PublishRun } from "./handler.ts";
 
 const HOOK_TIMEOUT_MS = 10_000;
 const DB_TIMEOUT_MS = 10_000;
 
 export function createDeps(env: Deno.Env): PublishDeps {
-  const url = env.get("SUPABASE_URL");
-  const anonKey = env.get("SUPABASE_ANON_KEY");
-  const serviceKey = env.get("SUPABASE_SERVICE_ROLE_KEY");
   const hookUrl = env.get("DEPLOY_HOOK_URL");
-  const options = {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  };
-  let service: SupabaseClient | undefined;
-  let auth: SupabaseClient | undefined;
-
-  function db(): SupabaseClient {
-    if (!url || !serviceKey)
-      throw new Error("SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set");
-    service ??= createClient(url, serviceKey, options);
-    return service;
-  }
+  const db = serviceClient(env);
 
   return {
     buildToken: env.get("PUBLISH_BUILD_TOKEN") || undefined,
-
-    async identify(token: string): Promise<Caller> {
-      if (!url || !anonKey) throw new Error("SUPABASE_URL or SUPABASE_ANON_KEY is not set");
-      auth ??= createClient(url, anonKey, options);
-      const { data, error } = await auth.auth.getUser(token);
-      if (error || !data.user) return { kind: "none" };
-      return data.user.app_metadata?.role === "admin"
-        ? { kind: "admin", userId: data.user.id }
-        : { kind: "user" };
-    },
+    identify: supabaseIdentify(env),
 
     async requestPublish(userId: string) {
       const { data, error } = await db()

@@ -14,7 +14,10 @@
 //
 // `verify_jwt` lets the anon key through, so the caller's token and its admin claim are
 // checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
-import { corsHeaders, json, readBodyText } from "../_shared/http.ts";
+import type { Caller } from "../_shared/caller.ts";
+import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
+
+export type { Caller };
 
 export interface PublishRun {
   id: number;
@@ -26,8 +29,6 @@ export interface PublishRun {
   finished_at: string | null;
   error: string | null;
 }
-
-export type Caller = { kind: "admin"; userId: string } | { kind: "user" } | { kind: "none" };
 
 export interface PublishDeps {
   /** Who the bearer token belongs to (checked with Supabase Auth). */
@@ -60,12 +61,6 @@ function answer(body: unknown, status: number): Response {
   return json(body, status, CORS);
 }
 
-function bearer(request: Request): string | null {
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
 /** Compares two secrets in time independent of where they differ. */
 export function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given);
@@ -79,7 +74,7 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   async function requireAdmin(request: Request): Promise<Response | { userId: string }> {
-    const token = bearer(request);
+    const token = bearerToken(request);
     if (!token) return answer({ error: "unauthorized" }, 401);
     const caller = await deps.identify(token);
     if (caller.kind === "none") return answer({ error: "unauthorized" }, 401);

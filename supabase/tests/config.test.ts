@@ -45,9 +45,11 @@ describe("supabase/config.toml", () => {
     expect(config.auth.email.enable_signup).toBe(true);
   });
 
-  it("declares the publish and contact functions with entrypoints under ../functions/", async () => {
+  it("declares the contact, media and publish functions with entrypoints under ../functions/", async () => {
     const config = await loadConfig();
-    expect(Object.keys(config.functions).sort()).toEqual(["contact", "publish"]);
+    expect(Object.keys(config.functions).sort()).toEqual(["contact", "media", "publish"]);
+    // Only the public contact form is callable without a signed token.
+    expect(config.functions.media?.verify_jwt).toBe(true);
     for (const [name, fn] of Object.entries(config.functions)) {
       expect(fn.enabled).toBe(true);
       expect(fn.entrypoint).toBe(`../functions/${name}/index.ts`);

@@ -1,6 +1,7 @@
-// The `media` bucket through supabase-js, as the admin UI and the public site use it:
-// admins upload images (and PDFs under certificates/), everyone reads by public URL,
-// nobody else writes or lists. Runs against the embedded stand-in by default and
+// The `media` bucket through supabase-js and the `media` function, as the admin UI and
+// the public site use them: admins upload through the function (which stores with the
+// service role), list and remove directly; everyone reads by public URL; nobody else
+// writes or lists, and nobody but the service role writes directly. Runs against the embedded stand-in by default and
 // against a real Supabase when SUPABASE_URL and the keys are set (see stack.ts), so
 // it asserts only what hosted Storage answers.
 import { randomUUID } from "node:crypto";
@@ -11,6 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonClient,
+  serviceClient,
   signedInUser,
   startTestStack,
   type TestStack,
@@ -33,6 +35,8 @@ const png = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: "image/
 
 let stack: TestStack;
 let anon: SupabaseClient;
+/** The identity the media function stores with. */
+let service: SupabaseClient;
 let admin: TestUser;
 let user: TestUser;
 let other: Buffer;
@@ -83,6 +87,7 @@ function statusOf(error: unknown): string | undefined {
 beforeAll(async () => {
   stack = await startTestStack();
   anon = anonClient(stack);
+  service = serviceClient(stack);
   [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
   other = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c0392b" } })
     .png()
@@ -101,6 +106,8 @@ afterAll(async () => {
       `${run}/big.png`,
       `${run}/logo.svg`,
       `${run}/notes.txt`,
+      `${run}/direct.png`,
+      `${run}/via-function.png`,
       `${certificates}/registration.pdf`,
     ];
     await media(admin.client).remove(leftovers);
@@ -109,9 +116,9 @@ afterAll(async () => {
 });
 
 describe("media bucket", () => {
-  it("an admin uploads a PNG and its public URL serves it with the right headers", async () => {
+  it("the service role uploads a PNG and its public URL serves it with the right headers", async () => {
     const path = `${run}/pixel.png`;
-    const { data, error } = await media(admin.client).upload(path, png(PIXEL));
+    const { data, error } = await media(service).upload(path, png(PIXEL));
     expect(error).toBeNull();
     expect(data).toMatchObject({ path, fullPath: `media/${path}` });
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -133,9 +140,9 @@ describe("media bucket", () => {
     expect(head.headers.get("content-length")).toBe(String(PIXEL.length));
   });
 
-  it("an admin uploads a PDF under certificates/", async () => {
+  it("the service role uploads a PDF under certificates/", async () => {
     const path = `${certificates}/registration.pdf`;
-    const { error } = await media(admin.client).upload(
+    const { error } = await media(service).upload(
       path,
       new Blob([new Uint8Array(PDF)], { type: "application/pdf" }),
     );
@@ -144,20 +151,45 @@ describe("media bucket", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
   });
 
-  it("refuses a PDF outside certificates/ by policy, and stores nothing", async () => {
-    const path = `${run}/doc.pdf`;
-    const { data, error } = await media(admin.client).upload(
-      path,
+  it("an admin cannot write to the bucket directly: uploads go through the media function", async () => {
+    const before = await filesOnDisk();
+    const direct = await media(admin.client).upload(`${run}/direct.png`, png(PIXEL));
+    expect(statusOf(direct.error)).toBe("403");
+    expect(direct.error?.message).toBe("new row violates row-level security policy");
+    const pdf = await media(admin.client).upload(
+      `${certificates}/direct.pdf`,
       new Blob([new Uint8Array(PDF)], { type: "application/pdf" }),
     );
-    expect(data).toBeNull();
-    expect(statusOf(error)).toBe("403");
-    expect(error?.message).toBe("new row violates row-level security policy");
-    await expectPublicMissing(path);
+    expect(statusOf(pdf.error)).toBe("403");
+    const replace = await media(admin.client).update(`${run}/pixel.png`, png(other));
+    expect(statusOf(replace.error)).toBe("403");
+    await expectPublicMissing(`${run}/direct.png`);
+    await expectPublicBytes(`${run}/pixel.png`, PIXEL);
+    expect(await filesOnDisk()).toEqual(before);
   });
 
-  it("refuses SVG and plain text (415)", async () => {
-    const svg = await media(admin.client).upload(
+  it("the media function stores an admin's image and answers its public URL", async () => {
+    const path = `${run}/via-function.png`;
+    const session = await admin.client.auth.getSession();
+    const res = await fetch(`${stack.url}/functions/v1/media?path=${encodeURIComponent(path)}`, {
+      method: "POST",
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${session.data.session?.access_token}`,
+        "content-type": "image/png",
+      },
+      body: new Uint8Array(other),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { path: string; url: string };
+    expect(body.path).toBe(path);
+    const served = await fetch(body.url);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(other)).toBe(true);
+  });
+
+  it("the bucket refuses SVG and plain text, even from the service role (415)", async () => {
+    const svg = await media(service).upload(
       `${run}/logo.svg`,
       new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
         type: "image/svg+xml",
@@ -166,7 +198,7 @@ describe("media bucket", () => {
     expect(statusOf(svg.error)).toBe("415");
     expect(svg.error?.message).toBe("mime type image/svg+xml is not supported");
 
-    const text = await media(admin.client).upload(
+    const text = await media(service).upload(
       `${run}/notes.txt`,
       new Blob(["hello"], { type: "text/plain" }),
     );
@@ -177,9 +209,9 @@ describe("media bucket", () => {
     await expectPublicMissing(`${run}/notes.txt`);
   });
 
-  it("refuses a file over 10 MB (413) and keeps neither file nor row", async () => {
+  it("the bucket refuses a file over 10 MB (413) and keeps neither file nor row", async () => {
     const path = `${run}/big.png`;
-    const { data, error } = await media(admin.client).upload(path, png(Buffer.alloc(TEN_MIB + 1)));
+    const { data, error } = await media(service).upload(path, png(Buffer.alloc(TEN_MIB + 1)));
     expect(data).toBeNull();
     expect(statusOf(error)).toBe("413");
     expect(error?.message).toBe("The object exceeded the maximum allowed size");
@@ -219,18 +251,18 @@ describe("media bucket", () => {
 
   it("upsert false on an existing object is a 409; upsert true and update replace it", async () => {
     const path = `${run}/replace.png`;
-    expect((await media(admin.client).upload(path, png(PIXEL))).error).toBeNull();
+    expect((await media(service).upload(path, png(PIXEL))).error).toBeNull();
 
-    const duplicate = await media(admin.client).upload(path, png(other));
+    const duplicate = await media(service).upload(path, png(other));
     expect(statusOf(duplicate.error)).toBe("409");
     expect(duplicate.error?.message).toBe("The resource already exists");
     await expectPublicBytes(path, PIXEL);
 
-    const first = await media(admin.client).upload(path, png(other), { upsert: true });
+    const first = await media(service).upload(path, png(other), { upsert: true });
     expect(first.error).toBeNull();
     await expectPublicBytes(path, other);
 
-    const second = await media(admin.client).update(path, png(PIXEL), { cacheControl: "60" });
+    const second = await media(service).update(path, png(PIXEL), { cacheControl: "60" });
     expect(second.error).toBeNull();
     expect(second.data?.id).toBe(first.data?.id);
     const res = await expectPublicBytes(path, PIXEL);
@@ -245,13 +277,18 @@ describe("media bucket", () => {
     const { data, error } = await media(admin.client).list(run);
     expect(error).toBeNull();
     const names = (data ?? []).map((entry) => entry.name);
-    expect(names).toEqual(expect.arrayContaining(["pixel.png", "replace.png"]));
+    expect(names).toEqual(expect.arrayContaining(["pixel.png", "replace.png", "via-function.png"]));
     const pixel = data?.find((entry) => entry.name === "pixel.png");
     expect(pixel?.metadata).toMatchObject({ mimetype: "image/png", size: PIXEL.length });
   });
 
   it("remove returns the removed objects, and their public URLs then 404", async () => {
-    const paths = [`${run}/pixel.png`, `${run}/replace.png`, `${certificates}/registration.pdf`];
+    const paths = [
+      `${run}/pixel.png`,
+      `${run}/replace.png`,
+      `${run}/via-function.png`,
+      `${certificates}/registration.pdf`,
+    ];
     const { data, error } = await media(admin.client).remove([...paths, `${run}/never-was.png`]);
     expect(error).toBeNull();
     expect((data ?? []).map((row) => row.name).sort()).toEqual([...paths].sort());

@@ -66,7 +66,7 @@ test.describe("gallery management @desktop", () => {
       await expect(page.getByText("Total Images")).toBeVisible();
 
       // Slow uploads down so the progress can be seen.
-      await page.route("**/storage/v1/object/media/**", async (route) => {
+      await page.route("**/functions/v1/media?**", async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 700));
         await route.continue();
       });

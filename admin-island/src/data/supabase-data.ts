@@ -1,4 +1,4 @@
-// The DataLayer over supabase-js: PostgREST for rows, Storage for files. Errors
+// The DataLayer over supabase-js: PostgREST for rows, the media function for files. Errors
 // become DataErrors; a rejected token becomes a SessionExpiredError.
 import type { AdminClient } from "./client.ts";
 import {
@@ -12,7 +12,8 @@ import {
   type UploadProgress,
 } from "./data-layer.ts";
 
-export const MEDIA_BUCKET = "media";
+/** The Edge Function every upload goes through (functions/media). */
+export const MEDIA_FUNCTION = "media";
 
 interface PostgrestLikeError {
   message: string;
@@ -91,39 +92,41 @@ export function supabaseDataLayer(
       const { data } = await client.auth.getSession();
       const token = data.session?.access_token;
       if (!token) throw new SessionExpiredError();
-      const target = `${base}/storage/v1/object/${MEDIA_BUCKET}/${path.split("/").map(encodeURIComponent).join("/")}`;
+      // Through the media function, which checks the bytes are the image (or PDF) they
+      // claim to be before storing them: admins cannot write to the bucket directly.
+      const target = `${base}/functions/v1/${MEDIA_FUNCTION}?path=${encodeURIComponent(path)}`;
       // XMLHttpRequest, not fetch: only it reports upload progress.
-      await new Promise<void>((resolve, reject) => {
+      return new Promise<string>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open("POST", target);
         xhr.setRequestHeader("apikey", anonKey);
         xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-        xhr.setRequestHeader("x-upsert", "false");
         xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-        xhr.setRequestHeader("cache-control", "max-age=31536000");
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
         };
         xhr.onload = () => {
-          if (xhr.status >= 200 && xhr.status < 300) {
+          let body: { url?: string; message?: string } = {};
+          try {
+            body = JSON.parse(xhr.responseText) as typeof body;
+          } catch {
+            // Not JSON: the status line below says what happened.
+          }
+          if (xhr.status >= 200 && xhr.status < 300 && body.url) {
             onProgress?.(1);
-            resolve();
+            resolve(body.url);
             return;
           }
-          let message = `Upload failed (HTTP ${xhr.status})`;
-          try {
-            const body = JSON.parse(xhr.responseText) as { message?: string };
-            if (body.message) message = body.message;
-          } catch {
-            // Not JSON: keep the status line.
+          if (xhr.status === 401) {
+            reject(new SessionExpiredError());
+            return;
           }
-          reject(xhr.status === 401 ? new SessionExpiredError() : new DataError(message, "upload"));
+          reject(new DataError(body.message ?? `Upload failed (HTTP ${xhr.status})`, "upload"));
         };
         xhr.onerror = () =>
           reject(new DataError("The upload could not reach the server.", "network"));
         xhr.send(file);
       });
-      return `${base}/storage/v1/object/public/${MEDIA_BUCKET}/${path.split("/").map(encodeURIComponent).join("/")}`;
     },
   };
 }

@@ -1,0 +1,136 @@
+// The media upload function's request handling, free of the network and the environment
+// so `deno test` can drive every answer with fakes (index.ts wires the real ones).
+//
+// Every file the admin uploads comes through here; administrators cannot write to the
+// bucket directly (migration 20261122004000). The function checks what Storage cannot:
+// that the bytes really are the image (or PDF) they claim to be.
+//
+//   POST /media?path=<folder>/<name>.<ext>   body: the file, Content-Type: its type
+//   OPTIONS                                  204, CORS preflight
+//   not POST                                 405 method_not_allowed
+//   no or bad token                          401 unauthorized
+//   signed in, not an admin                  403 forbidden
+//   path missing or malformed                400 invalid_path
+//   body over 10 MB                          413 too_large
+//   empty body                               400 empty
+//   bytes not an accepted type               415 unsupported_type (SVG, HTML, text, ...)
+//   bytes not the declared type              415 type_mismatch
+//   extension not the type's                 400 wrong_extension
+//   a PDF outside certificates/              415 pdf_not_allowed
+//   path taken                               409 exists
+//   stored                                   201 {path, url}
+//   anything else failing                    500 unavailable (logged; no details leave)
+// Every answer is JSON {error, message} (message readable by an editor) with CORS headers.
+import type { Caller } from "../_shared/caller.ts";
+import { bearerToken, corsHeaders, json, readBodyBytes } from "../_shared/http.ts";
+import { declaredType, EXTENSIONS, type MediaType, sniffType, TYPE_NAMES } from "./sniff.ts";
+
+/** The bucket's own limit (migration 20261122001800_media_storage.sql). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Folders of lower-case words, then a file name and an accepted extension, e.g.
+ * `gallery/medical/2026/5f0c0c9e-....webp`. No dots in folders, so no `..`.
+ */
+const PATH =
+  /^(?:[a-z0-9][a-z0-9_-]{0,63}\/){1,6}[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.([a-z0-9]{2,5})$/;
+
+export type StoreResult = "stored" | "exists";
+
+export interface MediaDeps {
+  identify(token: string): Promise<Caller>;
+  /** Writes the object (never over an existing one). */
+  store(path: string, bytes: Uint8Array, contentType: MediaType): Promise<StoreResult>;
+  /** The public address of a stored object. */
+  publicUrl(path: string): string;
+  logError?(message: string, error: unknown): void;
+}
+
+const METHODS = ["POST"] as const;
+const CORS = corsHeaders(METHODS);
+
+export const MESSAGES = {
+  unauthorized: "Your session has expired. Please sign in again.",
+  forbidden: "Only administrators can upload files.",
+  invalidPath: "The upload has no valid file name. Please try again.",
+  tooLarge: "The file is larger than 10 MB. Please choose a smaller file.",
+  empty: "The file is empty.",
+  unsupported:
+    "This file is not a PNG, JPEG, GIF, WebP or AVIF image (or a PDF for certificates), so it cannot be uploaded.",
+  mismatch: (declared: string, found: MediaType) =>
+    `The file claims to be ${declared || "of no type"} but is really a ${TYPE_NAMES[found]} file, so it was not uploaded.`,
+  wrongExtension: (found: MediaType) =>
+    `A ${TYPE_NAMES[found]} file must be named .${EXTENSIONS[found].join(" or .")}.`,
+  pdfNotAllowed: "PDF files can only be uploaded as certificates.",
+  exists: "A file with this name already exists. Please try again.",
+  unavailable: "The file could not be stored. Please try again.",
+} as const;
+
+function answer(status: number, error: string, message: string, headers = {}): Response {
+  return json({ error, message }, status, { ...CORS, ...headers });
+}
+
+export function createMediaHandler(deps: MediaDeps): (request: Request) => Promise<Response> {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+    const discard = () => request.body?.cancel().catch(() => {});
+    if (request.method !== "POST") {
+      await discard();
+      return answer(405, "method_not_allowed", "Only POST is accepted.", {
+        Allow: [...METHODS, "OPTIONS"].join(", "),
+      });
+    }
+
+    const token = bearerToken(request);
+    const caller: Caller = token ? await deps.identify(token) : { kind: "none" };
+    if (caller.kind !== "admin") {
+      await discard();
+      return caller.kind === "none"
+        ? answer(401, "unauthorized", MESSAGES.unauthorized)
+        : answer(403, "forbidden", MESSAGES.forbidden);
+    }
+
+    const path = new URL(request.url).searchParams.get("path") ?? "";
+    const extension = PATH.exec(path)?.[1];
+    if (!extension) {
+      await discard();
+      return answer(400, "invalid_path", MESSAGES.invalidPath);
+    }
+
+    const body = await readBodyBytes(request, MAX_UPLOAD_BYTES);
+    if (!body.ok) {
+      return body.reason === "too_large"
+        ? answer(413, "too_large", MESSAGES.tooLarge)
+        : answer(400, "empty", MESSAGES.empty);
+    }
+    if (body.bytes.byteLength === 0) return answer(400, "empty", MESSAGES.empty);
+
+    const found = sniffType(body.bytes);
+    if (!found) return answer(415, "unsupported_type", MESSAGES.unsupported);
+    const declared = declaredType(request.headers.get("content-type"));
+    if (declared !== found) {
+      return answer(415, "type_mismatch", MESSAGES.mismatch(declared, found));
+    }
+    if (!EXTENSIONS[found].includes(extension)) {
+      return answer(400, "wrong_extension", MESSAGES.wrongExtension(found));
+    }
+    if (found === "application/pdf" && !path.startsWith("certificates/")) {
+      return answer(415, "pdf_not_allowed", MESSAGES.pdfNotAllowed);
+    }
+
+    const stored = await deps.store(path, body.bytes, found);
+    if (stored === "exists") return answer(409, "exists", MESSAGES.exists);
+    return json({ path, url: deps.publicUrl(path) }, 201, CORS);
+  }
+
+  return async (request) => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      logError("media: upload failed", error);
+      return answer(500, "unavailable", MESSAGES.unavailable);
+    }
+  };
+}
