@@ -85,6 +85,15 @@ test.describe("publishing @desktop", () => {
       await visitor.reload();
       await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
       await visitor.close();
+
+      // The dashboard lists both: the newest published, the one before failed with its reason.
+      await page.goto("/admin/dashboard");
+      const publishes = page
+        .getByRole("region", { name: "Recent publishes" })
+        .getByRole("listitem");
+      await expect(publishes.first()).toContainText("Published");
+      await expect(publishes.nth(1)).toContainText("Failed");
+      await expect(publishes.nth(1)).toContainText("Rehearsal: this build was stopped on purpose.");
     } finally {
       await restoreTable("banners", before);
     }

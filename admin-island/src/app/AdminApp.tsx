@@ -162,7 +162,7 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
   if (path === DASHBOARD_PATH) {
     return (
       <Shell title="Admin Dashboard" back={false} status={status} onLogout={() => void logout()}>
-        <Dashboard email={email} />
+        <Dashboard email={email} publisher={publisher} />
       </Shell>
     );
   }

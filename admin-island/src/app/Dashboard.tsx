@@ -1,7 +1,9 @@
 import { ChevronRight } from "lucide-react";
+import { PublishHistory } from "../components/PublishHistory.tsx";
+import type { Publisher } from "../data/publish.ts";
 import { adminRoutes } from "./routes.ts";
 
-export function Dashboard({ email }: { email: string }) {
+export function Dashboard({ email, publisher }: { email: string; publisher: Publisher }) {
   return (
     <div className="flex flex-col gap-8">
       <div className="rounded-xl bg-white p-6 shadow-sm">
@@ -35,6 +37,7 @@ export function Dashboard({ email }: { email: string }) {
           ))}
         </ul>
       </section>
+      <PublishHistory publisher={publisher} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ export interface PublishRun {
   requested_revision: number;
   built_revision: number | null;
   requested_at: string;
+  started_at?: string | null;
   finished_at: string | null;
   error: string | null;
 }
@@ -39,6 +40,8 @@ export type PublishState =
 
 export interface Publisher {
   $state: ReadableAtom<PublishState>;
+  /** The recent runs, newest first, as last read; null until the first read. */
+  $runs: ReadableAtom<PublishRun[] | null>;
   publishNow(): Promise<void>;
   /** Reads the current state once (and keeps following it while a build runs). */
   refresh(): Promise<void>;
@@ -60,6 +63,7 @@ export function createPublisher(
   const debounceMs = options.debounceMs ?? PUBLISH_DEBOUNCE_MS;
   const pollMs = options.pollMs ?? 2000;
   const $state = atom<PublishState>({ phase: "checking" });
+  const $runs = atom<PublishRun[] | null>(null);
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let poll: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -74,6 +78,7 @@ export function createPublisher(
   async function refresh(): Promise<void> {
     try {
       const [saved, live, runs] = await Promise.all([api.savedRevision(), api.live(), api.runs()]);
+      $runs.set(runs);
       const latest = runs[0];
       if (live && live.revision >= saved) {
         $state.set({ phase: "live", builtAt: live.builtAt });
@@ -130,6 +135,7 @@ export function createPublisher(
 
   return {
     $state,
+    $runs,
     publishNow,
     refresh,
     stop() {
