@@ -1,8 +1,8 @@
 // A throwaway copy of the site for build tests: the real config, lib, components,
 // layouts and public files, with node_modules linked, and either fixture pages or the
-// repository's public pages (never src/pages/admin/: the admin app it loads lives in
-// admin-island/, outside the copy). The copy never touches the repository's own
-// .astro/, dist/ or cache.
+// repository's public pages (src/pages/admin/ and the admin app it loads, admin-island/,
+// only when asked for). The copy never touches the repository's own .astro/, dist/ or
+// cache.
 
 import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -35,6 +35,11 @@ export interface ProjectOptions {
    * Without it the copy holds the site's own public pages.
    */
   pages?: Record<string, string>;
+  /**
+   * Also copy the admin: src/pages/admin/ and admin-island/ (without tests), so the
+   * build holds the admin's static shells and its browser bundle. Ignored with `pages`.
+   */
+  admin?: boolean;
 }
 
 const adminPages = join(repoRoot, "src", "pages", "admin");
@@ -54,15 +59,20 @@ export async function createProject(options: ProjectOptions = {}): Promise<Build
   );
   await symlink(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
   await mkdir(join(dir, "src"), { recursive: true });
+  const withAdmin = options.admin === true && !options.pages;
   for (const entry of await readdir(join(repoRoot, "src"))) {
     if (options.pages && entry === "pages") continue;
     await cp(join(repoRoot, "src", entry), join(dir, "src", entry), {
       recursive: true,
       filter: (source) =>
-        !source.endsWith(".test.ts") &&
-        !source.endsWith(".test.tsx") &&
-        source !== adminPages &&
-        !source.startsWith(`${adminPages}/`),
+        isNotTest(source) &&
+        (withAdmin || (source !== adminPages && !source.startsWith(`${adminPages}/`))),
+    });
+  }
+  if (withAdmin) {
+    await cp(join(repoRoot, "admin-island"), join(dir, "admin-island"), {
+      recursive: true,
+      filter: isNotTest,
     });
   }
   if (options.pages) {
@@ -82,6 +92,10 @@ export async function createProject(options: ProjectOptions = {}): Promise<Build
     page: (route = "/") => readFile(join(outDir, route.replace(/^\//, ""), "index.html"), "utf8"),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+function isNotTest(source: string): boolean {
+  return !source.endsWith(".test.ts") && !source.endsWith(".test.tsx");
 }
 
 function runBuild(cwd: string, env: Record<string, string | undefined>): Promise<BuildResult> {

@@ -1,0 +1,549 @@
+// Abuse suite: rendering and secrets, over ONE real `astro build` of the site (public
+// pages and the admin's shells and browser bundle) on a throwaway copy, against the
+// embedded stack. Both groups live in this file so they share that build (a few
+// minutes from a cold cache on a small machine); each keeps its own tally and line.
+//
+// rendering: every text column of every content table (and every string property of
+// every JSON list item) holds markup and script, every URL column a hostile address
+// the database still accepts; the database refuses javascript:, vbscript:,
+// data:text/html and friends in every URL column; on every built page, all of it is
+// inert text, and what is serialised into island props or JSON-LD round-trips.
+//
+// secrets: the build runs with the service role key, the JWT secret, a deploy hook
+// URL, the build token and the other secrets of the README's table in its
+// environment, as a careless CI would have them; none of them, in any encoding,
+// appears in any file under dist/ (the admin's bundle included) or in the build log.
+
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES, type ContentTable } from "../../src/lib/content/tables.ts";
+import { type BuildProject, type BuildResult, createProject } from "../build/project.ts";
+import { serviceClient, startTestStack, type TestStack } from "../contract/stack.ts";
+import {
+  type ColumnInfo,
+  type Row,
+  readCatalog,
+  refusedUrls,
+  SHORT_SYMBOL_ICON,
+  type Written,
+  type WrittenContent,
+  writeHostileContent,
+} from "./render-content.ts";
+import {
+  type Case,
+  checkPage,
+  describe as describeWritten,
+  type PageFindings,
+  parsePage,
+} from "./render-html.ts";
+import { type Needle, needlesOf, readTree, type ScannedFile } from "./render-secrets.ts";
+import { LONG, Tally } from "./tally.ts";
+
+/** A cold build of every page and the admin bundle, with room for a slow, shared machine. */
+const BUILD_TIMEOUT = 900_000;
+const ORIGIN = "https://helpinghands.example";
+
+const rendering = new Tally("rendering");
+const secrets = new Tally("secrets");
+const timings: string[] = [];
+const time = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    timings.push(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+};
+
+let stack: TestStack;
+let service: SupabaseClient;
+let catalog: ColumnInfo[];
+let project: BuildProject;
+let content: WrittenContent;
+let build: BuildResult;
+let secretEnv: Record<string, string>;
+/** Every built HTML page: its path and what the checks found in it. */
+const pages: { path: string; html: string; findings: PageFindings }[] = [];
+
+function tallyCases(tally: Tally, cases: Case[]) {
+  for (const c of cases) tally.holds(c.detail ? `${c.name}: ${c.detail}` : c.name, c.ok);
+}
+
+beforeAll(async () => {
+  [stack, catalog] = await time("stack and catalog", () =>
+    Promise.all([startTestStack(), readCatalog()]),
+  );
+  service = serviceClient(stack);
+  project = await createProject({ admin: true });
+}, 120_000);
+
+afterAll(async () => {
+  // RENDERING_KEEP_BUILD=1 keeps the throwaway copy and its dist/ to look at.
+  if (process.env.RENDERING_KEEP_BUILD === "1") console.log(`build kept in ${project?.dir}`);
+  else await project?.remove();
+  await stack?.close();
+  if (timings.length) console.log(`rendering/secrets timings:\n  ${timings.join("\n  ")}`);
+});
+
+/** Why a column is not on any public page (checked: its markers appear nowhere). */
+function notShownBecause(written: Written): string | null {
+  if (written.table === "gallery_images")
+    return "gallery_images has no public page (spec 3: admin only)";
+  if (written.table === "causes" && written.column === "icon") return "cause cards show no icon";
+  if (written.key === "icon")
+    return "list icons resolve to a fixed set of icons (src/lib/icons.ts)";
+  return null;
+}
+
+/** Columns whose values a React island receives as props. */
+const ISLAND_COLUMNS = new Set([
+  "banners.title",
+  "banners.subtitle",
+  "oldage_banners.title",
+  "oldage_banners.subtitle",
+  "causes.title",
+  "causes.description",
+  "causes.category",
+  "board_staff.name",
+  "board_staff.designation",
+  "projects.title",
+  "projects.description",
+  "projects.category_name",
+]);
+
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of CONTENT_TABLES) {
+    const { data, error } = await service.from(table).select("*").order("id");
+    if (error || !data) throw new Error(`could not read ${table}: ${error?.message}`);
+    out[table] = JSON.stringify(data);
+  }
+  return out;
+}
+
+interface Attempt {
+  name: string;
+  table: ContentTable;
+  refused: boolean;
+  error?: string;
+}
+
+/** Tries a value the database must refuse; never throws. */
+async function attempt(
+  name: string,
+  table: ContentTable,
+  id: string,
+  patch: Row,
+): Promise<Attempt> {
+  try {
+    const { error, status } = await service.from(table).update(patch).eq("id", id).select("id");
+    if (status >= 500)
+      return { name, table, refused: false, error: `HTTP ${status}: ${error?.message}` };
+    // A CHECK constraint's refusal (PostgreSQL check_violation), nothing vaguer.
+    return { name, table, refused: error?.code === "23514" && status >= 400 && status < 500 };
+  } catch (error) {
+    return { name, table, refused: false, error: (error as Error).message };
+  }
+}
+
+/** The database refuses script addresses in every URL column and any text in enum columns. */
+async function refusals(): Promise<void> {
+  const before = await snapshot();
+  const attempts: Attempt[] = [];
+  const bad = refusedUrls(LONG);
+  for (const info of catalog) {
+    const row = content.rows[info.table][0];
+    if (!row) continue;
+    const id = String(row.id);
+    const label = `${info.table}.${info.column}`;
+    if (info.kind === "image_url" || info.kind === "link_url") {
+      for (const url of bad) {
+        attempts.push(
+          await attempt(`${label} takes ${JSON.stringify(url.slice(0, 60))}`, info.table, id, {
+            [info.column]: url,
+          }),
+        );
+      }
+    } else if (info.kind === "enum") {
+      for (const value of [
+        "<script>alert(1)</script>",
+        "javascript:alert(1)",
+        'left" onclick="x',
+      ]) {
+        attempts.push(
+          await attempt(`${label} takes ${JSON.stringify(value)}`, info.table, id, {
+            [info.column]: value,
+          }),
+        );
+      }
+    } else if (info.kind === "list" && info.list?.required.includes("image_url")) {
+      const items = row[info.column] as Record<string, string>[];
+      for (const url of bad) {
+        const patched = items.map((item, i) => (i === 0 ? { ...item, image_url: url } : item));
+        attempts.push(
+          await attempt(
+            `${label}[0].image_url takes ${JSON.stringify(url.slice(0, 60))}`,
+            info.table,
+            id,
+            {
+              [info.column]: patched,
+            },
+          ),
+        );
+      }
+    }
+  }
+  const after = await snapshot();
+  for (const a of attempts) {
+    if (a.error) rendering.error(a.name, a.error);
+    else rendering.refused(a.name, a.refused && before[a.table] === after[a.table]);
+  }
+  // Nothing else changed either: what the build reads is what was written.
+  for (const table of CONTENT_TABLES) {
+    rendering.holds(`${table} unchanged by the refused writes`, before[table] === after[table]);
+  }
+  // Controls: the same client writes an accepted address into each URL column (the
+  // one already stored), so the refusals above are the rule's, not a broken request.
+  for (const info of catalog) {
+    if (info.kind !== "image_url" && info.kind !== "link_url") continue;
+    const row = content.rows[info.table][0];
+    if (!row) continue;
+    const { error } = await service
+      .from(info.table)
+      .update({ [info.column]: row[info.column] })
+      .eq("id", String(row.id))
+      .select("id");
+    rendering.holds(
+      `control: ${info.table}.${info.column} takes its stored address`,
+      error === null,
+    );
+  }
+  expect(attempts.length).toBeGreaterThan(100);
+}
+
+describe("rendering", () => {
+  it("knows every content column the database has", () => {
+    const kinds = new Set(catalog.map((c) => c.kind));
+    expect([...kinds].sort()).toEqual(["enum", "image_url", "link_url", "list", "text"]);
+    expect(new Set(catalog.map((c) => c.table))).toEqual(new Set(CONTENT_TABLES));
+    // Every list column declares its item keys; every text column its length.
+    for (const info of catalog) {
+      if (info.kind === "list") expect(info.list?.required.length, info.column).toBeGreaterThan(0);
+      if (info.kind === "text")
+        expect(info.maxLength, `${info.table}.${info.column}`).toBeGreaterThan(0);
+    }
+  });
+
+  it(
+    "writes hostile values into every row, refuses script addresses, and builds the site once",
+    async () => {
+      content = await time("writing hostile content", () =>
+        writeHostileContent(service, catalog, stack.url),
+      );
+      const random = () => randomBytes(24).toString("base64url");
+      secretEnv = {
+        // The stack's real keys: a leak of the real values is caught.
+        SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+        SUPABASE_JWT_SECRET: stack.jwtSecret ?? `jwt-secret-${random()}`,
+        JWT_SECRET: `jwt-secret-sentinel-${random()}`,
+        DEPLOY_HOOK_URL: `https://api.netlify.com/build_hooks/${random()}`,
+        PUBLISH_BUILD_TOKEN: `build-token-sentinel-${random()}`,
+        CONTACT_RATE_LIMIT_SECRET: `rate-limit-secret-sentinel-${random()}`,
+        ADMIN_PASSWORD: `admin-password-sentinel-${random()}`,
+      };
+      const env = {
+        PUBLIC_SUPABASE_URL: stack.url,
+        PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+        SUPABASE_URL: stack.url,
+        SUPABASE_ANON_KEY: stack.anonKey,
+        SITE_URL: ORIGIN,
+        ...secretEnv,
+      };
+      // The build reads the content once, at its start; the refused writes change
+      // nothing, so they run meanwhile (checked: every table is unchanged after them).
+      const started = performance.now();
+      const building = project.build(env);
+      await time("refused writes", refusals);
+      build = await building;
+      timings.push(
+        `astro build (public pages + admin, cold cache): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      if (build.code !== 0) throw new Error(`the build failed:\n${build.output.slice(-4000)}`);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it("keeps hostile content inert on every built page", async () => {
+    const files = (await readTree(project.outDir)).filter((file) => file.path.endsWith(".html"));
+    await time("checking pages", async () => {
+      for (const file of files) {
+        const path = `/${file.path.replace(/index\.html$/, "").replace(/\.html$/, "")}`;
+        const html = await readFile(join(project.outDir, file.path), "utf8");
+        const page = parsePage(path, html);
+        const { cases, findings } = checkPage(page, content.markers, ORIGIN);
+        tallyCases(rendering, cases);
+        pages.push({ path, html, findings });
+      }
+    });
+    expect(pages.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/projects/",
+        "/certifications/",
+        "/donate/",
+        "/medical/",
+        "/admin/",
+      ]),
+    );
+  });
+
+  it("shows every public text value whole, as text, and no address as text", () => {
+    const publicPages = pages.filter((p) => !p.path.startsWith("/admin/"));
+    const shownAsText = (value: string) =>
+      publicPages.some(
+        (p) =>
+          p.findings.text.some((text) => text.includes(value)) ||
+          p.findings.attributes.some(
+            (a) => ["alt", "aria-label"].includes(a.name) && a.value.includes(value),
+          ),
+      );
+    const inIslandProps = (value: string) =>
+      publicPages.some((p) => p.findings.islandStrings.some((text) => text.includes(value)));
+    const anywhere = (marker: string) =>
+      pages.filter((p) => p.html.includes(marker)).map((p) => p.path);
+    const certificates = pages.find((p) => p.path === "/certifications/");
+    const exempt = new Map<string, string>();
+    const counts = { shown: 0, island: 0, absent: 0, images: 0, links: 0 };
+
+    for (const written of content.markers.all()) {
+      const label = describeWritten(written);
+      const shownRow = content.shownRowIds[written.table].has(written.rowId);
+      const reason = notShownBecause(written);
+      if (reason || !shownRow) {
+        if (reason)
+          exempt.set(
+            `${written.table}.${written.column}${written.key ? `[].${written.key}` : ""}`,
+            reason,
+          );
+        const where = anywhere(written.marker);
+        counts.absent += 1;
+        rendering.holds(
+          `${label} (${reason ?? "row not shown"}) appears on no page${where.length ? `: on ${where.join(", ")}` : ""}`,
+          where.length === 0,
+        );
+        continue;
+      }
+      if (written.kind === "text") {
+        counts.shown += 1;
+        rendering.holds(
+          `${label} is shown whole as text on a public page`,
+          shownAsText(written.value),
+        );
+        if (ISLAND_COLUMNS.has(`${written.table}.${written.column}`)) {
+          counts.island += 1;
+          rendering.holds(
+            `${label} round-trips through island props`,
+            inIslandProps(written.value),
+          );
+        }
+      } else if (written.kind === "image_url") {
+        // A content image is always an optimised file (here the placeholder); its
+        // address shows nowhere, except the logo's in the structured data.
+        counts.images += 1;
+        const where = pages.filter((p) => p.html.includes(written.marker));
+        const onlyJsonLd = where.every(
+          (p) =>
+            written.table === "logo_settings" &&
+            p.findings.jsonLdStrings.some((s) => s.includes(written.marker)) &&
+            p.findings.attributes.every((a) => !a.value.includes(written.marker)) &&
+            p.findings.text.every((t) => !t.includes(written.marker)),
+        );
+        rendering.holds(`${label} (an image address) is never put in the page`, onlyJsonLd);
+      } else if (written.kind === "link_url") {
+        counts.links += 1;
+        const links = certificates?.findings.attributes.filter(
+          (a) => a.element === "a" && a.name === "href" && a.value === written.value,
+        );
+        rendering.holds(
+          `${label} is a link with exactly the stored address`,
+          (links?.length ?? 0) > 0,
+        );
+      }
+    }
+
+    // The link elements made from certificate addresses carry nothing else.
+    if (certificates) {
+      const doc = parsePage(certificates.path, certificates.html).document;
+      const links = [...doc.querySelectorAll("a[href]")].filter((a) =>
+        /~xq[0-9a-z]+qx~/.test(a.getAttribute("href") ?? ""),
+      );
+      for (const link of links) {
+        const names = [...link.attributes].map((a) => a.name).sort();
+        rendering.holds(
+          `certificate link ${link.getAttribute("href")?.slice(0, 50)} has only href, target, rel, class`,
+          JSON.stringify(names) === JSON.stringify(["class", "href", "rel", "target"]),
+        );
+      }
+      expect(links.length).toBeGreaterThan(0);
+    }
+
+    // A health tip icon of markup characters only is shown as that text.
+    const medical = pages.find((p) => p.path === "/medical/");
+    const symbolShown = medical
+      ? [...parsePage("/medical/", medical.html).document.querySelectorAll("span")].some(
+          (span) => span.textContent?.trim() === SHORT_SYMBOL_ICON,
+        )
+      : false;
+    rendering.holds(`the health tip icon ${SHORT_SYMBOL_ICON} is shown as text`, symbolShown);
+    rendering.holds(
+      `the health tip icon ${SHORT_SYMBOL_ICON} is escaped in the HTML`,
+      !(medical?.html ?? "").includes(SHORT_SYMBOL_ICON),
+    );
+
+    console.log(
+      `[rendering] ${content.markers.all().length} hostile values written (${catalog.length} text/jsonb columns); ` +
+        `${counts.shown} shown whole as text (${counts.island} through island props), ` +
+        `${counts.absent} on no page as expected, ${counts.images} image and ${counts.links} link addresses checked`,
+    );
+    console.log(
+      `[rendering] columns not on any public page:\n  ${[...exempt].map(([c, r]) => `${c}: ${r}`).join("\n  ")}`,
+    );
+  });
+
+  it("controls: the page checks flag pages that let content through", () => {
+    // Pages as a careless template would make them from one stored value: each must
+    // fail at least one check, or the checks above prove nothing.
+    const written = content.markers
+      .all()
+      .find((w) => w.kind === "text" && w.value.includes("</script>") && w.value.includes('"'));
+    if (!written) throw new Error("no hostile text value to build the controls from");
+    const { marker, value } = written;
+    const escaped = value
+      .replaceAll("&", "&amp;")
+      .replaceAll("<", "&lt;")
+      .replaceAll('"', "&quot;");
+    const shell = (head: string, body: string) =>
+      `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
+    const broken: [string, string][] = [
+      ["text not escaped", shell("", `<p>${value}</p>`)],
+      ["a single-quoted attribute", shell("", `<img src="/_astro/a.jpg" alt='${escaped}'>`)],
+      ["an unquoted attribute", shell("", `<img src="/_astro/a.jpg" alt=${marker}>`)],
+      [
+        "JSON-LD not escaped",
+        shell(`<script type="application/ld+json">{"a":"${value}"}</script>`, ""),
+      ],
+      [
+        "a title not escaped",
+        `<!doctype html><html><head><title>${value}</title></head><body></body></html>`,
+      ],
+      ["part of a value as text", shell("", `<p>${marker}</p>`)],
+      ["a value in a comment", shell("", `<!-- ${marker} -->`)],
+      ["a value in a class", shell("", `<p class="${marker}">x</p>`)],
+      ["a value in an inline script", shell("", `<script>var t = "${marker}";</script>`)],
+      ["a value in CSS", shell(`<style>.x::after{content:"${marker}"}</style>`, "")],
+      [
+        "island props that lose part of a value",
+        shell(
+          "",
+          `<astro-island props="{&quot;t&quot;:[0,&quot;${marker}&quot;]}"></astro-island>`,
+        ),
+      ],
+      ["an event handler", shell("", `<p onclick="x">${escaped}</p>`)],
+      ["a javascript: link", shell("", `<a href=" JaVa&#x09;Script:alert(1)">x</a>`)],
+      ["a data:text/html link", shell("", `<a href="data:text/html,x">x</a>`)],
+      ["a javascript: form action", shell("", `<form action="javascript:alert(1)"></form>`)],
+      [
+        "script in a style attribute",
+        shell("", `<p style="background:url(javascript:alert(1))">x</p>`),
+      ],
+      ["a picture from elsewhere", shell("", `<img src="https://x.example/a.png" alt="">`)],
+      ["an iframe", shell("", `<iframe src="/x"></iframe>`)],
+      ["a script from elsewhere", shell("", `<script src="https://x.example/a.js"></script>`)],
+      ["a meta refresh", shell(`<meta http-equiv="refresh" content="0;url=/x">`, "")],
+    ];
+    for (const [what, html] of broken) {
+      const { cases } = checkPage(parsePage("/control", html), content.markers, ORIGIN);
+      const failed = cases.filter((c) => !c.ok).map((c) => c.name);
+      rendering.holds(`control: a page with ${what} fails a check`, failed.length > 0);
+    }
+    // And the same value escaped as the site does it passes every check.
+    const clean = shell("", `<p>${escaped}</p><img src="/_astro/a.jpg" alt="${escaped}">`);
+    const { cases } = checkPage(parsePage("/control", clean), content.markers, ORIGIN);
+    rendering.holds(
+      "control: the value escaped as the site does passes every check",
+      cases.every((c) => c.ok),
+    );
+  });
+
+  it("reports", () => {
+    rendering.report();
+  });
+});
+
+describe("secrets", () => {
+  let files: ScannedFile[];
+  let needles: Needle[];
+
+  it("no secret of the build's environment is in dist/, the admin bundle or the build log", async () => {
+    files = await readTree(project.outDir);
+    files.push({ path: "<build log>", text: build.output });
+    needles = Object.entries(secretEnv).flatMap(([name, value]) => needlesOf(name, value));
+    // The deploy hook's own id, alone.
+    const hookId = secretEnv.DEPLOY_HOOK_URL?.split("/").pop() ?? "";
+    needles.push(...needlesOf("DEPLOY_HOOK_URL id", hookId));
+    for (const needle of needles) {
+      for (const file of files) {
+        secrets.holds(
+          `${needle.secret} (${needle.form}) is not in ${file.path}`,
+          !file.text.includes(needle.text),
+        );
+      }
+    }
+  });
+
+  it("controls: the scan sees the admin bundle, the public anon key and encoded secrets", () => {
+    // The admin's shells and the bundle they load are part of the scan.
+    const admin = files.find((f) => f.path === join("admin", "index.html"));
+    secrets.holds("the admin shell /admin/ was built", admin !== undefined);
+    const componentUrl = /component-url="\/([^"]+)"/.exec(admin?.text ?? "")?.[1] ?? "";
+    const bundle = files.find((f) => f.path === componentUrl);
+    secrets.holds(
+      `the admin bundle ${componentUrl} is among the scanned files`,
+      bundle !== undefined,
+    );
+    secrets.holds(
+      "the admin bundle is the admin app (it signs in with a password)",
+      files.some((f) => f.path.startsWith("_astro/") && f.text.includes("signInWithPassword")),
+    );
+    // The anon key is public by design: finding it proves the scanner reads what ships.
+    secrets.holds(
+      "the anon key (public) is found in the built files",
+      files.some((f) => f.path !== "<build log>" && f.text.includes(stack.anonKey)),
+    );
+    // Each encoded form is found inside other data.
+    const secret = secretEnv.PUBLISH_BUILD_TOKEN ?? "";
+    for (let shift = 0; shift < 3; shift++) {
+      for (const encoding of ["base64", "base64url"] as const) {
+        const text = Buffer.from(`${"x".repeat(shift)}${secret}tail`).toString(encoding);
+        const found = needlesOf("probe", secret).some((n) => text.includes(n.text));
+        secrets.holds(`the scanner finds a ${encoding} secret at byte offset ${shift}`, found);
+      }
+    }
+    const jwt = stack.serviceRoleKey;
+    const signature = jwt.split(".")[2] ?? "";
+    secrets.holds(
+      "the scanner finds a JWT's signature alone",
+      needlesOf("probe", jwt).some((n) => `sig=${signature};`.includes(n.text)),
+    );
+    console.log(
+      `[secrets] ${needles.length} forms of ${Object.keys(secretEnv).length} secrets x ${files.length} files (build log included)`,
+    );
+  });
+
+  it("reports", () => {
+    secrets.report();
+  });
+});
