@@ -24,9 +24,12 @@ export class Tally {
   tried = 0;
   readonly wronglyAccepted: string[] = [];
   readonly errors: string[] = [];
+  readonly group: string;
   private readonly started = performance.now();
 
-  constructor(readonly group: string) {}
+  constructor(group: string) {
+    this.group = group;
+  }
 
   /** A case that must be refused: `refused` says whether it was. */
   refused(name: string, refused: boolean): boolean {

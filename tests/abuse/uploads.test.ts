@@ -224,7 +224,7 @@ describe("uploads", () => {
   }, 60_000);
 
   it("files that are not images (or PDFs) are refused", async () => {
-    const hostile: [string, Uint8Array][] = [
+    const hostile: [string, Uint8Array<ArrayBuffer>][] = [
       ["plain text", text("just some words")],
       ["HTML page", text("<!doctype html><html><script>alert(document.cookie)</script></html>")],
       ["JavaScript", text("fetch('/steal?c='+document.cookie)")],

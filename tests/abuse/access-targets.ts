@@ -1,0 +1,119 @@
+// What the access group attacks and what the RLS matrix allows on it (docs/architecture.md,
+// supabase/tests/rls-matrix.test.ts): which tables visitors may read, a plausible row and
+// change per table, plausible arguments per RPC. Tables and RPCs themselves are discovered
+// from the catalog; anything discovered that is not listed here is treated as private
+// (nobody but admins and the service role may read or write it), so a new table or RPC is
+// attacked from the day it lands.
+import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
+import { validContactMessage, validRows } from "../../supabase/tests/fixtures.ts";
+
+/** The tables the RLS matrix keeps from anon and signed-in non-admins entirely. */
+export const HIDDEN_TABLES = ["contact_messages", "audit_log", "publish_runs"] as const;
+
+/** Tables visitors may read besides the content tables: the published revision. */
+const PUBLIC_EXTRA = ["content_revision"];
+
+/** Whether anon and signed-in non-admins may read (the active rows of) a table. */
+export function visitorsMayRead(table: string): boolean {
+  return (CONTENT_TABLES as readonly string[]).includes(table) || PUBLIC_EXTRA.includes(table);
+}
+
+/** Tables that hold exactly one row: an insert can never be valid, an update can. */
+export const SINGLETONS = ["about_content", "content_revision"];
+
+/** The public RPCs the matrix names; each is closed to anon and non-admins. */
+export const KNOWN_RPCS = [
+  "activate_logo",
+  "submit_contact_message",
+  "request_publish",
+  "report_build",
+] as const;
+
+/** A row an admin (or the service role) could really insert: every constraint passes. */
+export function rowFor(table: string): Record<string, unknown> | undefined {
+  // One active logo at most: a new logo row is valid only while inactive.
+  if (table === "logo_settings") return { ...validRows.logo_settings, is_active: false };
+  if (table in validRows) return { ...validRows[table as keyof typeof validRows] };
+  switch (table) {
+    case "contact_messages":
+      return { ...validContactMessage, subject: "Forged message" };
+    case "audit_log":
+      return { actor_role: "admin", table_name: "banners", action: "DELETE" };
+    case "publish_runs":
+      return { status: "succeeded", requested_revision: 0, built_revision: 0 };
+    case "content_revision":
+      return { id: 1, revision: 999_999 };
+    default:
+      return undefined;
+  }
+}
+
+/** A change to apply to every row: one that would show if any row took it. */
+export function patchFor(table: string, columns: string[]): Record<string, unknown> {
+  switch (table) {
+    case "contact_messages":
+      // The only column non-admins hold an UPDATE grant on: RLS alone must refuse.
+      return { handled: true };
+    case "audit_log":
+      return { table_name: "tampered", action: "INSERT" };
+    case "publish_runs":
+      return { status: "failed", error: "tampered" };
+    case "content_revision":
+      return { revision: 999_999 };
+  }
+  // The valid row itself (not is_active: one active logo at most would refuse that alone).
+  const row = rowFor(table);
+  if (row) return row;
+  // A table nobody told this file about: touch its timestamp, or any column it has.
+  if (columns.includes("updated_at")) return { updated_at: "2000-01-01T00:00:00Z" };
+  const column = columns.find((name) => name !== "id") ?? "id";
+  return { [column]: null };
+}
+
+export interface RpcContext {
+  inactiveLogoId: string;
+  userId: string;
+}
+
+/**
+ * The Edge Functions the matrix names: publish (admins; builds report with the build
+ * token), contact (anyone may send a message, nobody reads one), media (admins upload).
+ * Any other function found is expected to refuse every caller but admins.
+ */
+export const KNOWN_FUNCTIONS = ["publish", "contact", "media"] as const;
+
+/** Arguments an attacker would plausibly send. Unknown RPCs are called without any. */
+export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> {
+  switch (name) {
+    case "activate_logo":
+      return { logo_id: ctx.inactiveLogoId };
+    case "submit_contact_message":
+      return {
+        p_client_hash: "ab".repeat(32),
+        p_name: "Mallory",
+        p_email: "mallory@example.org",
+        p_subject: "Stored without the function",
+        p_message: "Bypassing validation and the rate limit.",
+      };
+    case "request_publish":
+      return { p_requested_by: ctx.userId };
+    case "report_build":
+      return { p_event: "succeeded", p_revision: 999_999, p_error: null };
+    default:
+      return {};
+  }
+}
+
+/** A 1x1 PNG. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A different 1x1 PNG, for overwrites. */
+export const OTHER_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
