@@ -150,6 +150,16 @@ describe("address rules agree with the database", () => {
     "/",
     "relative/path.jpg",
     `https://example.org/${"a".repeat(2100)}`,
+    // Hosts: none, a user@ part, or a no-break space (JavaScript's \s, spelled out in SQL).
+    "https://@/x.jpg",
+    "http://:80/x.jpg",
+    "http://./x.jpg",
+    "https://example.org@evil.example/x.jpg",
+    "https://exa\u00a0mple.org/x.jpg",
+    "https://example.org/a\ufeffb.jpg",
+    "https://[::1]:8080/x.jpg",
+    "https://bücher.example/x.jpg",
+    "http://127.0.0.1:54321/storage/v1/object/public/media/x.jpg",
   ];
 
   it.each(samples.map((sample) => [sample.slice(0, 60), sample]))("%s", async (_label, sample) => {

@@ -1,0 +1,144 @@
+// What the input group knows about each column, read from the migrated catalog (not a
+// hand list): its type, whether it may be null, and the rule its CHECK constraint
+// applies (a length, a range, a list of values, an address or a JSON list's keys).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PGliteInterface } from "@electric-sql/pglite";
+
+export type Rule =
+  | { kind: "text"; max: number; visible: boolean }
+  | { kind: "enum"; values: string[] }
+  | { kind: "image" }
+  | { kind: "link" }
+  | { kind: "email"; max: number }
+  | { kind: "integer"; min: number; max: number }
+  | { kind: "boolean" }
+  | { kind: "list"; required: string[]; optional: string[]; maxItems: number }
+  | { kind: "uuid" }
+  | { kind: "timestamp" }
+  /** A text column no constraint bounds: the suite flags it (anything of any length fits). */
+  | { kind: "unbounded" };
+
+export interface Column {
+  table: string;
+  name: string;
+  type: string;
+  nullable: boolean;
+  hasDefault: boolean;
+  rule: Rule;
+  /** The CHECK constraints on the column, as the catalog prints them. */
+  checks: string[];
+}
+
+const root = join(import.meta.dirname, "..", "..");
+
+/** The Row columns of each table in supabase/database.types.ts (generated from the migrations). */
+export function typedColumns(table: string): string[] {
+  const types = readFileSync(join(root, "supabase", "database.types.ts"), "utf8");
+  const start = types.indexOf(`      ${table}: {\n        Row: {`);
+  if (start < 0) return [];
+  const body = types.slice(start, types.indexOf("        };", start));
+  return [...body.matchAll(/^ {10}(\w+)\??:/gm)].map((match) => match[1] as string);
+}
+
+const keysOf = (array: string | undefined) =>
+  [...(array ?? "").matchAll(/'([^']*)'::text/g)].map((match) => match[1] as string);
+
+function ruleOf(type: string, checks: string[]): Rule | string {
+  const all = checks.join(" ");
+  switch (type) {
+    case "uuid":
+      return { kind: "uuid" };
+    case "timestamp with time zone":
+      return { kind: "timestamp" };
+    case "boolean":
+      return { kind: "boolean" };
+    case "integer":
+    case "bigint":
+    case "smallint": {
+      const min = /(?:>=|>) \(?(-?\d+)/.exec(all)?.[1];
+      const max = /(?:<=|<) \(?(-?\d+)/.exec(all)?.[1];
+      if (min === undefined || max === undefined) return `no range on this ${type} column`;
+      return { kind: "integer", min: Number(min), max: Number(max) };
+    }
+    case "jsonb": {
+      const match =
+        /private\.is_object_list\(\w+, ARRAY\[([^\]]*)\](?:, ARRAY\[([^\]]*)\])?(?:, (\d+))?\)/.exec(
+          all,
+        );
+      if (!match) return "no is_object_list rule on this jsonb column";
+      return {
+        kind: "list",
+        required: keysOf(match[1]),
+        optional: keysOf(match[2]),
+        maxItems: Number(match[3] ?? 50),
+      };
+    }
+    case "text": {
+      if (all.includes("private.is_image_url(")) return { kind: "image" };
+      if (all.includes("private.is_link_url(")) return { kind: "link" };
+      const values = /= ANY \(\(?ARRAY\[([^\]]*)\]/.exec(all);
+      if (values) return { kind: "enum", values: keysOf(values[1]) };
+      const nonblank = /private\.nonblank\("?\w+"?, (\d+)\)/.exec(all);
+      if (nonblank) return { kind: "text", max: Number(nonblank[1]), visible: true };
+      const length = /char_length\("?\w+"?\) <= (\d+)/.exec(all);
+      if (length && all.includes(" ~ ")) return { kind: "email", max: Number(length[1]) };
+      if (length) return { kind: "text", max: Number(length[1]), visible: false };
+      return { kind: "unbounded" };
+    }
+    default:
+      return `no generator for type ${type}`;
+  }
+}
+
+/**
+ * Every column of the given tables with its rule. Columns whose constraint the suite
+ * cannot read are returned in `unread`, so a new kind of rule cannot go untested.
+ */
+export async function readCatalog(
+  db: PGliteInterface,
+  tables: readonly string[],
+): Promise<{ columns: Column[]; unread: string[] }> {
+  const { rows } = await db.query<{
+    table: string;
+    name: string;
+    type: string;
+    nullable: boolean;
+    has_default: boolean;
+    checks: string[];
+  }>(
+    `select c.table_name as table, c.column_name as name, c.data_type as type,
+            c.is_nullable = 'YES' as nullable,
+            c.column_default is not null or c.is_identity = 'YES' as has_default,
+            coalesce((
+              select array_agg(pg_get_constraintdef(co.oid) order by co.conname)
+                from pg_constraint co
+                join pg_attribute a on a.attrelid = co.conrelid and a.attnum = any(co.conkey)
+               where co.contype = 'c' and co.conrelid = ('public.' || c.table_name)::regclass
+                 and a.attname = c.column_name
+            ), '{}') as checks
+       from information_schema.columns c
+      where c.table_schema = 'public' and c.table_name = any($1)
+      order by c.table_name, c.ordinal_position`,
+    [tables],
+  );
+  const columns: Column[] = [];
+  const unread: string[] = [];
+  for (const row of rows) {
+    const rule = ruleOf(row.type, row.checks);
+    if (typeof rule === "string") {
+      unread.push(`${row.table}.${row.name}: ${rule}`);
+      continue;
+    }
+    columns.push({
+      table: row.table,
+      name: row.name,
+      type: row.type,
+      nullable: row.nullable,
+      hasDefault: row.has_default,
+      rule,
+      checks: row.checks,
+    });
+  }
+  return { columns, unread };
+}
