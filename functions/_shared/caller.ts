@@ -19,6 +19,9 @@ export function supabaseIdentify(env: Deno.Env): (token: string) => Promise<Call
     auth ??= createClient(url, anonKey, NO_SESSION);
     const { data, error } = await auth.auth.getUser(token);
     if (error || !data.user) return { kind: "none" };
+    // A banned account is signed out for every purpose, even while its token lasts.
+    const bannedUntil = Date.parse(data.user.banned_until ?? "");
+    if (bannedUntil > Date.now()) return { kind: "none" };
     return data.user.app_metadata?.role === "admin"
       ? { kind: "admin", userId: data.user.id }
       : { kind: "user" };

@@ -121,6 +121,20 @@ beforeAll(async () => {
   await db.exec(
     "insert into storage.buckets (id, name, public) values ('vault', 'vault', false), ('open', 'open', true)",
   );
+  // These tests are about the stand-in's Storage under RLS, so the admin writes to the
+  // media bucket directly, as the product's policies allowed before uploads moved to
+  // the media function (migration 20261122004000); is_admin() wants the account too.
+  await db.query(
+    `insert into auth.users (id, email, raw_app_meta_data) values ($1, 'storage-admin@example.org', '{"role":"admin"}')`,
+    [adminId],
+  );
+  await db.exec(`
+    create policy "test: admins add media objects" on storage.objects for insert to authenticated
+      with check (bucket_id = 'media' and (select private.is_admin()));
+    create policy "test: admins replace media objects" on storage.objects for update to authenticated
+      using (bucket_id = 'media' and (select private.is_admin()))
+      with check (bucket_id = 'media' and (select private.is_admin()));
+  `);
   const standIn = await startStandIn(
     { db, keys, storageDir, functionsDir: join(storageDir, "functions"), functionSecrets: {} },
     await freePort(),

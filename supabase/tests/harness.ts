@@ -105,6 +105,19 @@ export async function outcome(
 const templates = new Map<string, Promise<Db>>();
 
 /**
+ * The accounts behind the admin and user actors: private.is_admin() checks the
+ * account as well as the token, as a removed admin's token must stop working.
+ */
+async function addActorAccounts(db: Db): Promise<void> {
+  await db.query(
+    `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
+     values ($1, 'admin@helpinghands.example', '{"provider":"email","role":"admin"}', now()),
+            ($2, 'volunteer@helpinghands.example', '{"provider":"email"}', now())`,
+    [ADMIN_ID, USER_ID],
+  );
+}
+
+/**
  * A fresh database with every migration (and the seed, if asked). The first call
  * in a test file migrates once; later calls clone that in about half a second.
  */
@@ -112,7 +125,10 @@ export async function freshDatabase(options: { seed?: boolean } = {}): Promise<D
   const key = options.seed ? "seeded" : "empty";
   let template = templates.get(key);
   if (!template) {
-    template = createDatabase({ seed: options.seed ?? false });
+    template = createDatabase({ seed: options.seed ?? false }).then(async (db) => {
+      await addActorAccounts(db);
+      return db;
+    });
     templates.set(key, template);
   }
   return (await template).clone();

@@ -1,9 +1,12 @@
 // Every content table x {anon, signed-in non-admin, admin} x {read active, read
 // inactive, insert, update, delete}. The database alone decides each outcome.
+
+import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES, type ContentTable, hasActiveFlag, validRows } from "./fixtures.ts";
 import {
   type Actor,
+  ADMIN_ID,
   asOwnerWithin,
   type Db,
   freshDatabase,
@@ -152,6 +155,39 @@ describe("admin claim", () => {
       forged,
     );
     expect(summary(result)).toBe("42501");
+  });
+
+  it("needs the account to be an admin now, not only the token", async () => {
+    const insert = (tx: Transaction) =>
+      outcome(() =>
+        tx.query("insert into public.home_gallery (image_url) values ('/images/seed/a.jpg')"),
+      );
+    const withAccount = async (change: string) =>
+      tryAs(db, "admin", async (tx) => {
+        await asOwnerWithin(tx, () => tx.query(change, [ADMIN_ID]));
+        return summary(await insert(tx));
+      });
+    expect(await withAccount("select $1::uuid")).toBe(1);
+    expect(await withAccount("delete from auth.users where id = $1")).toBe("42501");
+    expect(
+      await withAccount(
+        "update auth.users set raw_app_meta_data = raw_app_meta_data - 'role' where id = $1",
+      ),
+    ).toBe("42501");
+    expect(
+      await withAccount(
+        "update auth.users set banned_until = now() + interval '1 day' where id = $1",
+      ),
+    ).toBe("42501");
+    expect(await withAccount("update auth.users set deleted_at = now() where id = $1")).toBe(
+      "42501",
+    );
+    // A ban that has run out no longer counts.
+    expect(
+      await withAccount(
+        "update auth.users set banned_until = now() - interval '1 day' where id = $1",
+      ),
+    ).toBe(1);
   });
 
   it("does not come from the top-level role claim", async () => {

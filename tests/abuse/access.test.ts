@@ -1149,6 +1149,35 @@ describe("access", () => {
     for (const actor of actors) await attack(actor);
   }, 600_000);
 
+  it("refuses administrators who were removed, demoted or banned, though their tokens are unexpired", async () => {
+    // An access token lives up to an hour; private.is_admin() checks the account too.
+    const [removed, demoted, banned] = await Promise.all([
+      signedInUser(stack, { admin: true }),
+      signedInUser(stack, { admin: true }),
+      signedInUser(stack, { admin: true }),
+    ]);
+    const tokens = await Promise.all([removed, demoted, banned].map((who) => accessToken(who)));
+    const changes = await Promise.all([
+      service.auth.admin.deleteUser(removed.id),
+      service.auth.admin.updateUserById(demoted.id, { app_metadata: { role: "volunteer" } }),
+      service.auth.admin.updateUserById(banned.id, { ban_duration: "24h" }),
+    ]);
+    for (const { error } of changes) if (error) throw new Error(error.message);
+    // The removed one has no account left: their token is worth no more than a forgery.
+    // The other two still have accounts and may do what any signed-in non-admin may
+    // (read themselves, change their password): their clients still hold the old token.
+    await attack(forged("token of a removed admin", tokens[0] as string));
+    await attack(await userActor("demoted admin, token from before", demoted));
+    await attack(await userActor("banned admin, token from before", banned));
+    const stillOld = await Promise.all([demoted, banned].map((who) => accessToken(who)));
+    await allowed(
+      "the demoted and banned admins' clients still send their old tokens",
+      async () => ({
+        ok: stillOld[0] === tokens[1] && stillOld[1] === tokens[2],
+      }),
+    );
+  }, 300_000);
+
   it("allows what the matrix allows (controls)", async () => {
     await controls();
   }, 120_000);

@@ -13,12 +13,13 @@ export function notifyError(message: string, error?: unknown): void {
   toast.error(message, detail ? { description: detail } : undefined);
 }
 
-/** A short, readable cause for a failure, where the database gave one. */
+/**
+ * A short, readable cause for a failure, where the database gave one. The data layer
+ * has already put refusals into words (supabase-data.ts: toDataError), e.g. "Image
+ * address is not valid. Enter a web address starting with https://, or upload a file."
+ */
 export function describe(error: unknown): string | undefined {
   if (!(error instanceof DataError)) return undefined;
-  if (error.code === "23514")
-    return "The database refused a value: check the fields and try again.";
-  if (error.code === "42501") return "This account may not make that change.";
   if (error.code === "network") return "The server could not be reached. Check the connection.";
   return error.message;
 }

@@ -8,7 +8,7 @@ import {
   type TestStack,
 } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "./client.ts";
-import { ConflictError, type DataLayer } from "./data-layer.ts";
+import { ConflictError, type DataError, type DataLayer } from "./data-layer.ts";
 import { supabaseDataLayer } from "./supabase-data.ts";
 
 let stack: TestStack;
@@ -83,15 +83,20 @@ describe("supabaseDataLayer", () => {
     expect((failure as ConflictError).deleted).toBe(true);
   });
 
-  it("turns a database refusal into an error with the database's code", async () => {
-    await expect(
-      data.insert("causes", [{ title: " ", description: "d", image_url: "javascript:alert(1)" }]),
-    ).rejects.toMatchObject({ code: "23514" });
+  it("turns a database refusal into words, keeping the database's code", async () => {
+    const refused = await data
+      .insert("causes", [{ title: "t", description: "d", image_url: "javascript:alert(1)" }])
+      .catch((error: unknown) => error as DataError);
+    expect(refused).toMatchObject({
+      code: "23514",
+      message:
+        "Image address is not valid. Enter a web address starting with https://, or upload a file.",
+    });
     await expect(
       userData.insert("causes", [
         { title: "t", description: "d", image_url: "https://e.org/a.jpg" },
       ]),
-    ).rejects.toMatchObject({ code: "42501" });
+    ).rejects.toMatchObject({ code: "42501", message: "This account may not make that change." });
   });
 
   it("activates one logo atomically", async () => {
