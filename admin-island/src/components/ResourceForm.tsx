@@ -5,8 +5,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormProvider, type Resolver, useForm } from "react-hook-form";
 import type { FormValues, ResourceDefinition } from "../resources/types.ts";
+import { useData } from "./DataContext.tsx";
 import { FieldInput } from "./fields/Fields.tsx";
 import { button } from "./ui.ts";
+import { createUploadSession, UploadSessionContext } from "./upload-session.ts";
 
 export interface ResourceFormProps {
   definition: ResourceDefinition;
@@ -109,6 +111,25 @@ export function ResourceForm({
   failure,
 }: ResourceFormProps) {
   const [draft] = useState(() => readDraft(draftKey));
+  const data = useData();
+  const [uploads] = useState(createUploadSession);
+  // Read when the form goes away, so the cleanup below runs once, on unmount only.
+  const latest = useRef({ data, draftKey });
+  latest.current = { data, draftKey };
+  // When the form goes away with its draft cleared (cancelled, or saved and closed),
+  // files uploaded into it that no save used are removed (see upload-session.ts).
+  useEffect(
+    () => () => {
+      const { data: layer, draftKey: key } = latest.current;
+      if (sessionStorage.getItem(DRAFT_PREFIX + key) !== null) return;
+      for (const url of uploads.unsaved()) {
+        layer.removeUpload(url).catch((error: unknown) => {
+          console.error("An unused upload could not be removed.", error);
+        });
+      }
+    },
+    [uploads],
+  );
   const [files, setFiles] = useState<File[]>([]);
   // The resolver is read when the form checks, so it sees the files through a ref.
   const filesRef = useRef<File[]>([]);
@@ -172,6 +193,7 @@ export function ResourceForm({
   const submit = handleSubmit(
     async (values) => {
       setInvalid(false);
+      uploads.submitted(values);
       if (bulk && files.length > 0) {
         // The title as typed: blank means each picture takes its file name.
         const typed = String(form.getValues(bulk.titleField) ?? "").trim();
@@ -184,65 +206,71 @@ export function ResourceForm({
   );
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="flex flex-col gap-5"
-        aria-label={mode === "create" ? texts.addTitle : texts.editTitle}
-      >
-        {draft ? (
-          <p className="rounded-lg bg-accent-50 px-3 py-2 text-sm text-ink" role="status">
-            Your unsaved changes were restored.
-          </p>
-        ) : null}
-        {invalid ? (
-          <p
-            className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-            role="alert"
-          >
-            {texts.invalid}
-          </p>
-        ) : null}
-        {failure ? (
-          <div
-            className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
-            role="alert"
-          >
-            <p className="font-medium">{failure.message}</p>
-            {failure.action ? (
-              <button type="button" className={`${button.small} mt-2`} onClick={failure.action.run}>
-                {failure.action.label}
+    <UploadSessionContext.Provider value={uploads}>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+          aria-label={mode === "create" ? texts.addTitle : texts.editTitle}
+        >
+          {draft ? (
+            <p className="rounded-lg bg-accent-50 px-3 py-2 text-sm text-ink" role="status">
+              Your unsaved changes were restored.
+            </p>
+          ) : null}
+          {invalid ? (
+            <p
+              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+              role="alert"
+            >
+              {texts.invalid}
+            </p>
+          ) : null}
+          {failure ? (
+            <div
+              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+              role="alert"
+            >
+              <p className="font-medium">{failure.message}</p>
+              {failure.action ? (
+                <button
+                  type="button"
+                  className={`${button.small} mt-2`}
+                  onClick={failure.action.run}
+                >
+                  {failure.action.label}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {bulk ? <BulkFiles files={files} onChange={setFiles} /> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {definition.fields.map((field) => (
+              <div
+                key={field.name}
+                className={field.wide || field.kind === "textarea" ? "sm:col-span-2" : undefined}
+              >
+                <FieldInput field={field} path={field.name} />
+              </div>
+            ))}
+          </div>
+          <div className="sticky bottom-0 -mx-5 flex flex-wrap justify-end gap-3 border-t border-surface-sunken bg-white px-5 py-4">
+            {onCancel ? (
+              <button type="button" className={button.secondary} onClick={onCancel}>
+                Cancel
               </button>
             ) : null}
-          </div>
-        ) : null}
-        {bulk ? <BulkFiles files={files} onChange={setFiles} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {definition.fields.map((field) => (
-            <div
-              key={field.name}
-              className={field.wide || field.kind === "textarea" ? "sm:col-span-2" : undefined}
-            >
-              <FieldInput field={field} path={field.name} />
-            </div>
-          ))}
-        </div>
-        <div className="sticky bottom-0 -mx-5 flex flex-wrap justify-end gap-3 border-t border-surface-sunken bg-white px-5 py-4">
-          {onCancel ? (
-            <button type="button" className={button.secondary} onClick={onCancel}>
-              Cancel
+            <button type="submit" className={button.primary} disabled={formState.isSubmitting}>
+              {formState.isSubmitting
+                ? "Saving..."
+                : mode === "create"
+                  ? texts.createSubmit
+                  : texts.updateSubmit}
             </button>
-          ) : null}
-          <button type="submit" className={button.primary} disabled={formState.isSubmitting}>
-            {formState.isSubmitting
-              ? "Saving..."
-              : mode === "create"
-                ? texts.createSubmit
-                : texts.updateSubmit}
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+          </div>
+        </form>
+      </FormProvider>
+    </UploadSessionContext.Provider>
   );
 }

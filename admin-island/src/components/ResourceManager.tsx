@@ -116,10 +116,11 @@ export function ResourceManager({
     const failed: string[] = [];
     let added = 0;
     for (const file of files) {
+      let url: string | undefined;
       try {
         checkImageFile(file, TEN_MB);
         const prepared = await prepareImage(file);
-        const url = await data.upload(objectPath(bulk.folder, prepared.extension), prepared.blob);
+        url = await data.upload(objectPath(bulk.folder, prepared.extension), prepared.blob);
         const name = file.name.replace(/\.[^.]+$/, "").slice(0, 200) || "Untitled";
         await data.insert(definition.table, [
           {
@@ -134,6 +135,8 @@ export function ResourceManager({
       } catch (error) {
         failed.push(file.name);
         console.error("Error uploading image. Please try again.", error);
+        // Stored but not recorded: nothing refers to the file, so it goes again.
+        if (url) data.removeUpload(url).catch(() => {});
       }
     }
     if (added > 0) {

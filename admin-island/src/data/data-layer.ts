@@ -37,6 +37,11 @@ export interface DataLayer {
   activateLogo(id: string): Promise<void>;
   /** Stores a file in the media bucket and returns its public URL. */
   upload(path: string, file: Blob, onProgress?: UploadProgress): Promise<string>;
+  /**
+   * Removes a file this admin uploaded but never saved, by the URL upload() gave.
+   * Addresses outside the media bucket are left alone.
+   */
+  removeUpload(url: string): Promise<void>;
 }
 
 export class DataError extends Error {

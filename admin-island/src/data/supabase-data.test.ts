@@ -83,6 +83,34 @@ describe("supabaseDataLayer", () => {
     expect((failure as ConflictError).deleted).toBe(true);
   });
 
+  it("removes an unsaved upload by its public URL, and nothing outside the bucket", async () => {
+    const media = serviceClient(stack).storage.from("media");
+    const path = `gallery/home/2026/${crypto.randomUUID()}.png`;
+    const stored = await media.upload(
+      path,
+      new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }),
+      {
+        contentType: "image/png",
+      },
+    );
+    expect(stored.error).toBeNull();
+    const url = media.getPublicUrl(path).data.publicUrl;
+    expect((await fetch(url)).status).toBe(200);
+
+    await data.removeUpload("https://elsewhere.example/storage/v1/object/public/media/x.png");
+    await data.removeUpload("/images/seed/banner-1.jpg");
+    expect((await fetch(url)).status).toBe(200);
+    await data.removeUpload(url);
+    expect((await fetch(url)).status).not.toBe(200);
+    // A non-admin removes nothing.
+    const other = `gallery/home/2026/${crypto.randomUUID()}.png`;
+    await media.upload(other, new Blob([new Uint8Array([1])], { type: "image/png" }), {
+      contentType: "image/png",
+    });
+    await userData.removeUpload(media.getPublicUrl(other).data.publicUrl);
+    expect((await fetch(media.getPublicUrl(other).data.publicUrl)).status).toBe(200);
+  });
+
   it("turns a database refusal into words, keeping the database's code", async () => {
     const refused = await data
       .insert("causes", [{ title: "t", description: "d", image_url: "javascript:alert(1)" }])

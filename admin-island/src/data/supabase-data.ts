@@ -12,8 +12,10 @@ import {
   type UploadProgress,
 } from "./data-layer.ts";
 
-/** The Edge Function every upload goes through (functions/media). */
+/** The Edge Function every upload goes through (functions/media)... */
 export const MEDIA_FUNCTION = "media";
+/** ...into this bucket, from which admins may remove objects directly. */
+export const MEDIA_BUCKET = "media";
 
 interface PostgrestLikeError {
   message: string;
@@ -196,6 +198,14 @@ export function supabaseDataLayer(
     async activateLogo(id: string) {
       const { error } = await db.rpc("activate_logo", { logo_id: id });
       if (error) throw toDataError(error);
+    },
+
+    async removeUpload(url: string) {
+      const prefix = `${base}/storage/v1/object/public/${MEDIA_BUCKET}/`;
+      if (!url.startsWith(prefix)) return;
+      const path = url.slice(prefix.length).split("/").map(decodeURIComponent).join("/");
+      const { error } = await client.storage.from(MEDIA_BUCKET).remove([path]);
+      if (error) throw new DataError(error.message, "upload");
     },
 
     async upload(path: string, file: Blob, onProgress?: UploadProgress) {

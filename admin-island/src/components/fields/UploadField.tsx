@@ -16,6 +16,7 @@ import type { DocumentField, ImageField } from "../../resources/types.ts";
 import { useData } from "../DataContext.tsx";
 import { notifyError } from "../notify.ts";
 import { button, input } from "../ui.ts";
+import { useUploadSession } from "../upload-session.ts";
 import { describedBy, FieldShell } from "./FieldShell.tsx";
 
 interface UploadFieldProps {
@@ -26,6 +27,7 @@ interface UploadFieldProps {
 
 export function UploadField({ field, name, error }: UploadFieldProps) {
   const data = useData();
+  const session = useUploadSession();
   const { control } = useFormContext();
   const { field: control_ } = useController({ name, control });
   const id = useId();
@@ -57,6 +59,7 @@ export function UploadField({ field, name, error }: UploadFieldProps) {
       }
       setProgress(0);
       const url = await data.upload(path, blob, setProgress);
+      session?.record(url);
       setPreviewFailed(false);
       control_.onChange(url);
     } catch (failure) {

@@ -54,6 +54,7 @@ export interface FakeData extends DataLayer {
   remove: Mock<DataLayer["remove"]>;
   activateLogo: Mock<DataLayer["activateLogo"]>;
   upload: Mock<DataLayer["upload"]>;
+  removeUpload: Mock<DataLayer["removeUpload"]>;
   /** The stored rows of a table (copies), in the order they were added. */
   rows(table: TableName): Row[];
   row(table: TableName, id: string): Row | undefined;
@@ -186,6 +187,14 @@ export function createFakeData(
       files.push({ path, file });
       onProgress?.(1);
       return `https://media.test/storage/v1/object/public/media/${path}`;
+    }),
+
+    removeUpload: vi.fn(async (url: string) => {
+      await enter("removeUpload", [url]);
+      const at = files.findIndex(
+        ({ path }) => url === `https://media.test/storage/v1/object/public/media/${path}`,
+      );
+      if (at >= 0) files.splice(at, 1);
     }),
 
     rows: (table) => stored(table).map(clone),
