@@ -143,11 +143,27 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     current = { id, builtAt };
   }
 
-  /** Keeps the current build and the one before it (pages loaded just before a swap still find their assets). */
+  /**
+   * Removes a folder nothing serves, as far as it can. Never fails: a build left running
+   * by a killed rebuilder (its parent gone, it may still write for a moment) can make a
+   * removal fail, and a leftover folder must not fail a start or a build that went live.
+   */
+  async function removeStale(path: string): Promise<void> {
+    await rm(path, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 }).catch((error) =>
+      console.error(`rebuilder: could not remove ${path}: ${(error as Error).message}`),
+    );
+  }
+
+  /**
+   * Keeps the current build and the one before it (pages loaded just before a swap still
+   * find their assets). Also removes half-built folders: builds run one at a time, so
+   * any still there were left by a killed run (whose orphaned build may have written on
+   * after the last start cleaned up).
+   */
   async function prune(keep: Set<string>): Promise<void> {
     for (const name of await readdir(buildsDir)) {
-      if (BUILD_ID.test(name) && !keep.has(name)) {
-        await rm(join(buildsDir, name), { recursive: true, force: true });
+      if ((BUILD_ID.test(name) && !keep.has(name)) || PARTIAL.test(name)) {
+        await removeStale(join(buildsDir, name));
       }
     }
   }
@@ -159,7 +175,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     }
     const names = await readdir(buildsDir);
     for (const name of names) {
-      if (PARTIAL.test(name)) await rm(join(buildsDir, name), { recursive: true, force: true });
+      if (PARTIAL.test(name)) await removeStale(join(buildsDir, name));
     }
     const complete = names.filter((name) => BUILD_ID.test(name)).sort();
     let id = await linkedBuild();

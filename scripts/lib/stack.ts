@@ -2,7 +2,7 @@
 // PGlite with the bootstrap, migrations and (on first run) the seed, the project
 // keys, the Supabase API stand-in with the Edge Functions, and the first admin.
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { applyBootstrap, applyMigrations, applySeed } from "../../supabase/local/database.ts";
@@ -18,17 +18,46 @@ export interface Database {
   migrationsApplied: number;
 }
 
-/** Opens <dataDir>/db, creating and seeding it on first run, migrating it always. */
+/**
+ * Marks a database still being created: written into <dataDir>/db before PGlite makes
+ * the database there and removed once the seed has committed. A first run killed in
+ * between (after initdb made PG_VERSION, before the seed) would otherwise leave a
+ * database the next start takes for a finished one: migrated, but never seeded.
+ */
+const CREATING_MARKER = ".creating";
+
+/**
+ * Opens <dataDir>/db, creating and seeding it on first run, migrating it always.
+ *
+ * Durability: PGlite writes the folder through Emscripten's NODEFS, one synchronous
+ * write(2) per write Postgres makes, and Postgres writes its WAL at every commit
+ * (synchronous_commit is on). So a commit that returned is in the operating system's
+ * hands, and a killed process (kill -9, a crash) loses no committed transaction and
+ * leaves nothing corrupt: the next open replays the WAL (tests/abuse/faults.test.ts kills
+ * a writer at random moments to prove it). PGlite runs Postgres with fsync off, though,
+ * and NODEFS has no fsync either, so a power cut or an OS crash may lose the last
+ * commits, as on any database with fsync off. Hosted Supabase keeps the real data.
+ */
 export async function openDatabase(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "db");
-  const created = !existsSync(join(dir, "PG_VERSION"));
+  const marker = join(dir, CREATING_MARKER);
+  const created = !existsSync(join(dir, "PG_VERSION")) || existsSync(marker);
+  if (created) {
+    // Whatever is there is no finished database (see CREATING_MARKER): start again.
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    await writeFile(marker, "This database is being created; it is not usable yet.\n");
+  }
   const db = new PGlite(dir);
   try {
     await db.waitReady;
     // Idempotent: brings a database made by an older bootstrap up to date.
     await applyBootstrap(db);
     const applied = await applyMigrations(db);
-    if (created) await applySeed(db);
+    if (created) {
+      await applySeed(db);
+      await rm(marker);
+    }
     return { db, created, migrationsApplied: applied.length };
   } catch (error) {
     await db.close().catch(() => {});

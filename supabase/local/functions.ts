@@ -14,6 +14,10 @@
 // - the handler throws: Deno.serve's own answer, 500 "Internal Server Error" (or the
 //   function's onError)
 // - the process dies while answering: 500 {"code":"WORKER_ERROR",...}
+// - no answer (not even its headers) within the request idle timeout (150 s, as
+//   hosted): 504 {"code":"IDLE_TIMEOUT",...}. The process is then retired: later calls
+//   go to a fresh one, and the old one is stopped once its other requests are done (a
+//   function stuck in a busy loop would otherwise hang every later call too).
 // Stand-in limits: request bodies over 10 MiB get 413.
 //
 // verify_jwt and enabled come from the first config.toml found of
@@ -39,6 +43,8 @@ import { verifyJwt } from "./keys.ts";
 export const MAX_FUNCTION_BODY_BYTES = 10 * 1024 * 1024;
 /** How long a function may take from spawn to listening. */
 const BOOT_TIMEOUT_MS = 30_000;
+/** How long a function may take to start answering a request (hosted: 150 s). */
+export const REQUEST_IDLE_TIMEOUT_MS = 150_000;
 /** How long close() waits after SIGTERM before SIGKILL. */
 const STOP_GRACE_MS = 3_000;
 /** Function names as the CLI accepts them; also keeps `_shared` and `..` out. */
@@ -63,6 +69,10 @@ const WORKER_ERROR = {
   code: "WORKER_ERROR",
   message: "Function exited due to an error (please check logs)",
 };
+const IDLE_TIMEOUT = (ms: number) => ({
+  code: "IDLE_TIMEOUT",
+  message: `Function did not respond within ${Math.round(ms / 100) / 10} s (request idle timeout)`,
+});
 
 const here = import.meta.dirname;
 const hostScript = join(here, "function-host.ts");
@@ -107,6 +117,10 @@ interface Worker {
   /** Resolves when the process has exited. */
   exited: Promise<void>;
   alive: boolean;
+  /** Requests sent to it and not yet answered in full. */
+  inFlight: number;
+  /** Took no new requests since one timed out; stopped once inFlight is 0. */
+  retired: boolean;
 }
 
 type JsonBody = Record<string, unknown>;
@@ -118,9 +132,20 @@ function jsonResponse(body: JsonBody, status: number): Response {
   });
 }
 
-export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promise<void> } {
+export interface FunctionRoutesOptions {
+  /** How long a function may take to start answering (default REQUEST_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
+}
+
+export function functionRoutes(
+  ctx: StandInContext,
+  options: FunctionRoutesOptions = {},
+): { app: Hono; close(): Promise<void> } {
   const functionsDir = resolve(ctx.functionsDir);
+  const idleTimeoutMs = options.idleTimeoutMs ?? REQUEST_IDLE_TIMEOUT_MS;
   const workers = new Map<string, Worker>();
+  /** Every process still running, retired ones included, for close(). */
+  const running = new Set<Worker>();
   const configCache = new Map<string, { mtimeMs: number; functions: Record<string, unknown> }>();
   // No keep-alive: every request gets a fresh local connection, so a connection the
   // function side closed can never be mistaken for a dead function.
@@ -226,7 +251,10 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
       alive: true,
       ready: undefined as never,
       exited: undefined as never,
+      inFlight: 0,
+      retired: false,
     };
+    running.add(worker);
     const prefix = `[functions/${name}] `;
     let stderrTail = "";
     let stdoutBuffer = "";
@@ -282,6 +310,7 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
     // been read to the end, so a boot failure is reported with all it printed.
     const markDead = () => {
       worker.alive = false;
+      running.delete(worker);
       if (workers.get(name) === worker) workers.delete(name);
     };
     child.once("exit", markDead);
@@ -332,7 +361,21 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
         console.error(`[functions/${name}] boot failed: ${error.message}`);
         return c.json({ ...BOOT_ERROR, details: error.message }, 503);
       }
-      const answer = await proxy(c, target.port, path);
+      const { worker } = target;
+      worker.inFlight += 1;
+      const answer = await proxy(c, target.port, path, {
+        done: () => {
+          worker.inFlight -= 1;
+          if (worker.retired && worker.inFlight === 0) void stopWorker(worker);
+        },
+        timedOut: () => {
+          console.error(
+            `[functions/${name}] no answer within ${idleTimeoutMs / 1000} s; later calls go to a new process.`,
+          );
+          worker.retired = true;
+          if (workers.get(name) === worker) workers.delete(name);
+        },
+      });
       if (answer !== UNREACHABLE) return answer;
       // Nothing listens any more: the process died (perhaps while answering an earlier
       // request) and its exit may not have been seen yet. Make sure it is gone, then
@@ -369,9 +412,17 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
 
   /**
    * Sends the request to the function listening on port. Answers UNREACHABLE, with the
-   * body still unread, when nothing listens there (the process is gone or going).
+   * body still unread, when nothing listens there (the process is gone or going), and
+   * 504 IDLE_TIMEOUT when the function sends no answer within idleTimeoutMs.
+   * hooks.done runs once the exchange is over (the answer read to its end, or failed);
+   * hooks.timedOut when it timed out.
    */
-  function proxy(c: Context, port: number, path: string): Promise<Response | typeof UNREACHABLE> {
+  function proxy(
+    c: Context,
+    port: number,
+    path: string,
+    hooks: { done(): void; timedOut(): void },
+  ): Promise<Response | typeof UNREACHABLE> {
     const method = c.req.method;
     const body = method === "GET" || method === "HEAD" ? null : c.req.raw.body;
     return new Promise<Response | typeof UNREACHABLE>((resolveResponse) => {
@@ -379,14 +430,34 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
       let tooLarge = false;
       let connected = false;
       let callerGone = false;
+      let answered = false;
+      let timedOut = false;
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(idleTimer);
+        hooks.done();
+      };
       const settle = (response: Response | typeof UNREACHABLE) => {
         if (settled) return;
         settled = true;
+        clearTimeout(idleTimer);
         resolveResponse(response);
       };
+      const idleTimer = setTimeout(() => {
+        if (settled) return;
+        timedOut = true;
+        hooks.timedOut();
+        settle(jsonResponse(IDLE_TIMEOUT(idleTimeoutMs), 504));
+        upstream.destroy();
+      }, idleTimeoutMs);
       const upstream = httpRequest(
         { host: "127.0.0.1", port, method, path, headers: forwardedHeaders(c), agent },
         (res: IncomingMessage) => {
+          answered = true;
+          // Over once the answer has been read to its end or cut off.
+          res.once("close", finish);
           const status = res.statusCode ?? 502;
           if (status < 200 || status > 599) {
             res.destroy();
@@ -412,7 +483,13 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
           settle(new Response(stream, { status, statusText: res.statusMessage, headers }));
         },
       );
+      upstream.once("close", () => {
+        // No answer is coming any more (an error, a timeout or a hang-up before any).
+        if (!answered) finish();
+      });
       upstream.on("error", (error: NodeJS.ErrnoException) => {
+        // Our own hang-up after the timeout: already answered 504.
+        if (timedOut) return;
         if (!connected && error.code === "ECONNREFUSED") {
           settle(UNREACHABLE);
           return;
@@ -523,7 +600,9 @@ export function functionRoutes(ctx: StandInContext): { app: Hono; close(): Promi
     app,
     async close() {
       closing = true;
-      await Promise.all([...workers.values()].map((worker) => stopWorker(worker)));
+      // Retired processes too: one stuck in a busy loop never finishes its requests.
+      const all = new Set([...workers.values(), ...running]);
+      await Promise.all([...all].map((worker) => stopWorker(worker)));
       workers.clear();
       agent.destroy();
     },
