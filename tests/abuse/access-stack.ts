@@ -4,16 +4,12 @@
 // API exposes) and take owner-level snapshots that RLS cannot hide anything from. A
 // local deploy hook counts the calls the publish function makes.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { createDatabase } from "../../supabase/local/database.ts";
-import { ephemeralKeys } from "../../supabase/local/keys.ts";
-import { freePort, startStandIn } from "../../supabase/local/server.ts";
-import type { TestStack } from "../contract/stack.ts";
+import { startTestStack, type TestStack } from "../contract/stack.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 export const functionsDir = join(root, "functions");
@@ -39,34 +35,24 @@ export async function startAccessStack(): Promise<AccessStack> {
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/access`;
   const buildToken = `build-${randomBytes(12).toString("hex")}`;
 
-  const db = await createDatabase({ seed: true });
-  const keys = await ephemeralKeys();
-  const storageDir = await mkdtemp(join(tmpdir(), "abuse-access-storage-"));
-  const standIn = await startStandIn(
-    {
-      db,
-      keys,
-      storageDir,
-      functionsDir,
-      functionSecrets: { DEPLOY_HOOK_URL: hookUrl, PUBLISH_BUILD_TOKEN: buildToken },
-    },
-    await freePort(),
-  );
+  const stack = await startTestStack({
+    functionSecrets: { DEPLOY_HOOK_URL: hookUrl, PUBLISH_BUILD_TOKEN: buildToken },
+  });
+  const { db, jwtSecret, storageDir } = stack;
+  if (!db || !jwtSecret || !storageDir) {
+    await stack.close();
+    throw new Error("The access group needs the embedded stack (its database and JWT secret).");
+  }
   return {
-    url: standIn.url,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    embedded: true,
-    jwtSecret: keys.jwtSecret,
-    storageDir,
+    ...stack,
     db,
+    jwtSecret,
+    storageDir,
     buildToken,
     hookCalls: () => calls,
     async close() {
-      await standIn.close();
-      await db.close();
+      await stack.close();
       await new Promise((resolve) => hook.close(resolve));
-      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

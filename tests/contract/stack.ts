@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createDatabase } from "../../supabase/local/database.ts";
 import { ephemeralKeys } from "../../supabase/local/keys.ts";
@@ -24,6 +25,8 @@ export interface TestStack {
   jwtSecret?: string;
   /** Where the embedded stand-in keeps stored objects. */
   storageDir?: string;
+  /** The embedded database itself (owner access: no RLS), for checks behind the API. */
+  db?: PGlite;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startTestStack(
     embedded: true,
     jwtSecret: keys.jwtSecret,
     storageDir,
+    db,
     async close() {
       await standIn.close();
       await db.close();
