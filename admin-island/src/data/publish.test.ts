@@ -41,6 +41,20 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("publisher", () => {
+  it("stays Live but follows a build of nothing new until its run settles", async () => {
+    const { api, state } = fakeApi();
+    state.runs = [run("building")];
+    const publisher = createPublisher(api, { pollMs: 500 });
+    await publisher.refresh();
+    expect(publisher.$state.get().phase).toBe("live");
+    expect(publisher.$runs.get()?.[0]?.status).toBe("building");
+    state.runs = [{ ...(state.runs[0] as PublishRun), status: "succeeded" }];
+    await vi.advanceTimersByTimeAsync(500);
+    expect(publisher.$runs.get()?.[0]?.status).toBe("succeeded");
+    expect(publisher.$state.get().phase).toBe("live");
+    publisher.stop();
+  });
+
   it("shows Live with the build time when the live site has the saved revision", async () => {
     const { api } = fakeApi();
     const publisher = createPublisher(api);

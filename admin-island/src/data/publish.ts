@@ -80,11 +80,14 @@ export function createPublisher(
       const [saved, live, runs] = await Promise.all([api.savedRevision(), api.live(), api.runs()]);
       $runs.set(runs);
       const latest = runs[0];
+      const running = latest?.status === "queued" || latest?.status === "building";
       if (live && live.revision >= saved) {
         $state.set({ phase: "live", builtAt: live.builtAt });
+        // A build of nothing new may still run: follow it, so the runs end up settled.
+        if (running) schedule();
         return;
       }
-      if (latest && (latest.status === "queued" || latest.status === "building")) {
+      if (running) {
         $state.set({ phase: "publishing" });
         schedule();
         return;
