@@ -5,6 +5,7 @@ import type { Row } from "../data/data-layer.ts";
 import { useConfirm } from "./Confirm.tsx";
 import { useData } from "./DataContext.tsx";
 import { ListStates } from "./ListStates.tsx";
+import { mailtoHref } from "./mailto.ts";
 import { notifyError, notifySuccess } from "./notify.ts";
 import { badgeTone, button } from "./ui.ts";
 import { useRows } from "./useRows.ts";
@@ -113,7 +114,7 @@ export function MessagesScreen() {
                   {String(row.name)} ·{" "}
                   <a
                     className="font-medium text-brand-800 underline"
-                    href={`mailto:${String(row.email)}`}
+                    href={mailtoHref(String(row.email))}
                   >
                     {String(row.email)}
                   </a>
@@ -125,7 +126,7 @@ export function MessagesScreen() {
                 <div className="mt-4 flex flex-wrap gap-2">
                   <a
                     className={button.small}
-                    href={`mailto:${String(row.email)}?subject=${encodeURIComponent(`Re: ${String(row.subject)}`)}`}
+                    href={mailtoHref(String(row.email), `Re: ${String(row.subject)}`)}
                   >
                     <Mail aria-hidden="true" className="size-4" />
                     Reply
