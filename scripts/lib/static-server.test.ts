@@ -1,9 +1,15 @@
-import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StaticServer, safeSegments, startStaticServer } from "./static-server.ts";
+import {
+  headersFor,
+  parseHeaderRules,
+  type StaticServer,
+  safeSegments,
+  startStaticServer,
+} from "./static-server.ts";
 
 const SECRET = "TOP-SECRET-KEYS";
 
@@ -73,6 +79,12 @@ beforeAll(async () => {
   await put("000001", "admin/index.html", "<div id=admin></div>");
   await put("000001", "empty-folder/note.txt", "no index here");
   await put("000002", "index.html", "<h1>home two</h1>");
+  // The site's own headers file, as the build copies it from public/.
+  await put(
+    "000001",
+    "_headers",
+    await readFile(join(import.meta.dirname, "..", "..", "public", "_headers"), "utf8"),
+  );
   // A link inside the build that points out of it must not be followed out.
   await symlink(join(dataDir, "keys.json"), join(dataDir, "builds", "000001", "leak.json"));
   await pointSiteAt("000001");
@@ -115,6 +127,24 @@ describe("static server", () => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).toContain("Page not found");
     }
+  });
+
+  it("applies the site's _headers file (as the CDN does) and does not serve it", async () => {
+    for (const path of ["/", "/about/", "/_astro/app.Ab12.js", "/no-such-page", "/admin/banners"]) {
+      const res = await raw(path);
+      expect(res.headers["x-frame-options"], path).toBe("DENY");
+      expect(res.headers["content-security-policy"], path).toBe("frame-ancestors 'none'");
+      expect(res.headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+    for (const path of ["/admin", "/admin/", "/admin/banners"]) {
+      expect((await raw(path)).headers["x-robots-tag"], path).toBe("noindex, nofollow");
+    }
+    expect((await raw("/about/")).headers["x-robots-tag"]).toBeUndefined();
+    expect((await raw("/build-info.json")).headers["cache-control"]).toBe("no-cache");
+    const file = await raw("/_headers");
+    expect(file.status).toBe(404);
+    expect(file.body).not.toContain("X-Frame-Options");
   });
 
   it("serves the admin shell for client-routed admin paths", async () => {
@@ -212,6 +242,33 @@ describe("static server", () => {
       await other.close();
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe("_headers rules", () => {
+  const rules = parseHeaderRules(
+    "# a comment\n/*\n  A: 1\n\n/admin/*\n  B: two: parts\n/exact\n  C: 3\n",
+  );
+
+  it("reads patterns and their indented headers, skipping comments and blank lines", () => {
+    expect(rules).toEqual([
+      { pattern: "/*", headers: [["A", "1"]] },
+      { pattern: "/admin/*", headers: [["B", "two: parts"]] },
+      { pattern: "/exact", headers: [["C", "3"]] },
+    ]);
+  });
+
+  it("matches a trailing * as any rest and other patterns exactly", () => {
+    expect(headersFor(rules, "/admin/x")).toEqual([
+      ["A", "1"],
+      ["B", "two: parts"],
+    ]);
+    expect(headersFor(rules, "/admin")).toEqual([["A", "1"]]);
+    expect(headersFor(rules, "/exact")).toEqual([
+      ["A", "1"],
+      ["C", "3"],
+    ]);
+    expect(headersFor(rules, "/exact/more")).toEqual([["A", "1"]]);
   });
 });
 

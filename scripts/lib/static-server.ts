@@ -67,6 +67,56 @@ function candidates(segments: string[], trailingSlash: boolean): string[] {
   return [base, `${base}/index.html`, `${base}.html`];
 }
 
+/** One rule of a `_headers` file: a path (a trailing `*` matches any rest) and its headers. */
+export interface HeaderRule {
+  pattern: string;
+  headers: [string, string][];
+}
+
+/**
+ * Reads a `_headers` file as Netlify and Cloudflare Pages do: a line at the start is a
+ * path pattern, the indented `Name: value` lines under it are its headers, `#` starts
+ * a comment.
+ */
+export function parseHeaderRules(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "" || line.trim().startsWith("#")) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(":");
+    const rule = rules.at(-1);
+    if (rule && colon > 0)
+      rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  return pattern.endsWith("*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+}
+
+/** The headers the rules give a path, in file order. */
+export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
+  return rules.filter((rule) => matches(rule.pattern, pathname)).flatMap((rule) => rule.headers);
+}
+
+const HEADERS_FILE = "_headers";
+const headerRules = new Map<string, Promise<HeaderRule[]>>();
+
+/** The rules of a build's `_headers` (none when it has no such file); read once per build. */
+function rulesOf(root: string): Promise<HeaderRule[]> {
+  let rules = headerRules.get(root);
+  if (!rules) {
+    rules = readFile(join(root, HEADERS_FILE), "utf8").then(parseHeaderRules, () => []);
+    if (headerRules.size > 20) headerRules.clear();
+    headerRules.set(root, rules);
+  }
+  return rules;
+}
+
 function cacheControl(name: string): string {
   return name.startsWith("_astro/") ? IMMUTABLE : REVALIDATE;
 }
@@ -97,7 +147,8 @@ async function respond(
   file: FoundFile,
   status: number,
   ifNoneMatch: string | undefined,
-  acceptEncoding?: string,
+  acceptEncoding: string | undefined,
+  extra: [string, string][],
 ): Promise<Response> {
   const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
   const headers = new Headers({
@@ -106,6 +157,7 @@ async function respond(
     etag,
     "x-content-type-options": "nosniff",
   });
+  for (const [name, value] of extra) headers.set(name, value);
   if (status === 200 && ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
     return new Response(null, { status: 304, headers });
   }
@@ -144,19 +196,21 @@ export function createStaticApp(siteDir: string): Hono {
     const segments = safeSegments(pathname);
     const ifNoneMatch = c.req.header("if-none-match");
     const acceptEncoding = c.req.header("accept-encoding");
-    if (segments) {
+    const extra = headersFor(await rulesOf(root), pathname);
+    // The headers file configures the host; like the CDN, it is not served.
+    if (segments && !(segments.length === 1 && segments[0] === HEADERS_FILE)) {
       for (const name of candidates(segments, pathname.endsWith("/"))) {
         const file = await fileIn(root, name);
-        if (file) return respond(file, 200, ifNoneMatch, acceptEncoding);
+        if (file) return respond(file, 200, ifNoneMatch, acceptEncoding, extra);
       }
       // The admin is a client-routed app: its shell answers every path under it.
       if (segments[0] === "admin") {
         const shell = await fileIn(root, "admin/index.html");
-        if (shell) return respond(shell, 200, ifNoneMatch, acceptEncoding);
+        if (shell) return respond(shell, 200, ifNoneMatch, acceptEncoding, extra);
       }
     }
     const notFound = await fileIn(root, "404.html");
-    if (notFound) return respond(notFound, 404, undefined, acceptEncoding);
+    if (notFound) return respond(notFound, 404, undefined, acceptEncoding, extra);
     return c.text("Not found", 404, { "cache-control": REVALIDATE });
   });
   app.all("*", (c) => c.text("Method not allowed", 405, { allow: "GET, HEAD" }));

@@ -125,3 +125,26 @@ test("images have their size set and only the hero loads eagerly", { tag: "@desk
     for (const image of eager) expect(image.priority).toBe("high");
   }
 });
+
+test("no page may be framed by another site, and the admin stays out of search engines", {
+  tag: "@desktop",
+}, async ({ page, request, baseURL }) => {
+  for (const path of ["/", "/contact", "/admin", "/admin/dashboard"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
+  expect((await request.get("/admin")).headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
+  expect((await request.get("/_headers")).status()).toBe(404);
+
+  // Framed by a page of another origin, the admin's sign-in never renders.
+  const admin = new URL("/admin", baseURL).href;
+  await page.setContent(`<iframe title="framed" src="${admin}"></iframe>`);
+  await page.waitForTimeout(1500);
+  const framed = page.frames().find((frame) => frame !== page.mainFrame());
+  const text = await framed?.evaluate(() => document.body?.innerText ?? "").catch(() => "");
+  expect(text ?? "").not.toContain("Admin");
+  expect(framed?.url() ?? "").not.toBe(admin);
+});
