@@ -4,6 +4,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { contentImages } from "./src/lib/content/integration.ts";
+import { securityHeaders } from "./src/lib/security-headers.ts";
 
 // SITE_URL is the public origin the site is served from; canonical URLs and the
 // sitemap are built from it, so production builds must set it.
@@ -38,6 +39,8 @@ export default defineConfig({
     contentImages(),
     // The public pages only: the admin is not for search engines.
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith("/admin") }),
+    // The Content-Security-Policy, with the hashes of the inline scripts built.
+    securityHeaders(),
   ],
   vite: {
     plugins: [tailwindcss()],

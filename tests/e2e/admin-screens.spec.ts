@@ -9,7 +9,7 @@ import {
   snapshotTable,
   withTableEmptied,
 } from "./admin-support.ts";
-import { expectNoAxeViolations } from "./support.ts";
+import { expectNoAxeViolations, expectNoCspViolations, recordCspViolations } from "./support.ts";
 
 test.describe("about section @desktop", () => {
   test("checks the required fields and saves the single record", async ({ page }) => {
@@ -146,14 +146,21 @@ test.describe("admin accessibility", () => {
   test("the dashboard, a list, its form, a gallery and home management have no axe violations", async ({
     page,
   }) => {
+    // The same screens also run under the site's Content-Security-Policy untouched.
+    await recordCspViolations(page);
     await signInAsAdmin(page);
     await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Recent publishes" }).getByText(/Loading/),
+    ).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await expectNoCspViolations(page, "the dashboard");
 
     await page.goto("/admin/donate-management");
     await expect(page.getByRole("heading", { name: "Donate Management" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Edit/ }).first()).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectNoCspViolations(page, "a list");
     await page.getByRole("button", { name: /^Edit/ }).first().click();
     await expect(page.getByRole("dialog", { name: "Edit Donate Content" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -165,8 +172,11 @@ test.describe("admin accessibility", () => {
     await expect(page.getByText("Total Images")).toBeVisible();
     await expectNoAxeViolations(page);
 
+    await expectNoCspViolations(page, "a gallery");
+
     await page.goto("/admin/home-management");
     await expect(page.getByRole("link", { name: /Board Members/ })).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectNoCspViolations(page, "home management");
   });
 });

@@ -2,6 +2,7 @@
 
 import { expect, test } from "@playwright/test";
 import { publicRoutes as PUBLIC_ROUTES } from "../../src/lib/nav.ts";
+import { expectNoCspViolations, recordCspViolations } from "./support.ts";
 
 test("every page has its own description, canonical URL and social tags", {
   tag: "@desktop",
@@ -147,4 +148,29 @@ test("no page may be framed by another site, and the admin stays out of search e
   const text = await framed?.evaluate(() => document.body?.innerText ?? "").catch(() => "");
   expect(text ?? "").not.toContain("Admin");
   expect(framed?.url() ?? "").not.toBe(admin);
+});
+
+test("every page runs under the Content-Security-Policy with nothing blocked", {
+  tag: "@desktop",
+}, async ({ page, request }) => {
+  const policy = (await request.get("/")).headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+  expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  await recordCspViolations(page);
+  for (const route of PUBLIC_ROUTES) {
+    await page.goto(route);
+    // Islands hydrate when they scroll into view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+    await expectNoCspViolations(page, route);
+  }
+  // A script that got into a page anyway would not run.
+  await page.goto("/");
+  const ran = await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
 });

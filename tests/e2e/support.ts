@@ -112,3 +112,24 @@ export async function waitForIsland(island: Locator): Promise<void> {
 export function islandOf(page: Page, selector: string): Locator {
   return page.locator(`astro-island:has(${selector})`);
 }
+
+/**
+ * Records every Content-Security-Policy violation of the page's documents from now on
+ * (the site's policy is in the build's _headers; see src/lib/security-headers.ts).
+ */
+export async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+}
+
+export async function expectNoCspViolations(page: Page, where: string): Promise<void> {
+  const seen = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
+  expect(seen, `CSP violations on ${where}`).toEqual([]);
+}

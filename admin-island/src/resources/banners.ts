@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   activeBadge,
   activeField,
@@ -12,6 +11,7 @@ import {
 import { isActive, oneOf, optionalText, requiredImage, sortOrder } from "./rules.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { Field, ResourceDefinition } from "./types.ts";
+import { z } from "./zod.ts";
 
 const titleFields: Field[] = [
   { kind: "text", name: "title", label: "Title", hint: "Optional" },

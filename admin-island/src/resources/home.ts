@@ -1,6 +1,6 @@
 // The home page's own tables: about (a single record), causes, board and staff (two
 // screens with different words), and the home-management gallery.
-import { z } from "zod";
+
 import type { Row } from "../data/data-layer.ts";
 import { FIVE_MB } from "../data/images.ts";
 import { activeBadge, activeField, imageField, orderBadge, sortOrderField } from "./common.ts";
@@ -16,6 +16,7 @@ import {
 } from "./rules.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { ResourceDefinition } from "./types.ts";
+import { z } from "./zod.ts";
 
 const REQUIRED = "Please fill in all required fields";
 

@@ -1,5 +1,5 @@
 // Projects, certifications and the logo.
-import { z } from "zod";
+
 import { activeBadge, activeField, imageField, orderBadge, sortOrderField } from "./common.ts";
 import {
   isActive,
@@ -13,6 +13,7 @@ import {
 } from "./rules.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { CardBadge, ResourceDefinition } from "./types.ts";
+import { z } from "./zod.ts";
 
 const STATUSES = ["ongoing", "completed", "planning"] as const;
 const STATUS_TONE: Record<string, CardBadge["tone"]> = {

@@ -1,6 +1,6 @@
 // The content records of the four programme pages and of the donate page. Each is a
 // list of versions; the site shows the newest active one.
-import { z } from "zod";
+
 import type { Row } from "../data/data-layer.ts";
 import { activeBadge, activeField, imageField, servicesField, statisticsField } from "./common.ts";
 import {
@@ -13,6 +13,7 @@ import {
 } from "./rules.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { Field, ListField, ResourceDefinition, ResourceTexts } from "./types.ts";
+import { z } from "./zod.ts";
 
 const REQUIRED = "Please fill in all required fields";
 

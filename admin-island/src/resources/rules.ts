@@ -2,7 +2,7 @@
 // (supabase/migrations): registry.test.ts keeps the two in agreement. Every refusal
 // carries a message written for the person filling in the form, wrong types included
 // (zod's own "Invalid input: expected string, received number" never reaches them).
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 // An http(s) address with a host: the host may not start with '.', ':', '-' or '@'
 // and holds no '@' (no user:password@ part). \s is the same set of characters the

@@ -1,7 +1,8 @@
 // The shape of a resource definition: everything the generic screens need to manage
 // one table. Screens never name a table or a text themselves.
-import type { z } from "zod";
+
 import type { ListOrder, Row, TableName } from "../data/data-layer.ts";
+import type { z } from "./zod.ts";
 
 interface FieldBase {
   name: string;
