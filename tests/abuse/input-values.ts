@@ -90,11 +90,12 @@ export function validItem(rule: Extract<Rule, { kind: "list" }>): Record<string,
   );
 }
 
-function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
-  const item = validItem(rule);
-  const without = (key: string) =>
-    Object.fromEntries(Object.entries(item).filter(([k]) => k !== key));
-  const cases: ValueCase[] = [
+/**
+ * What no repeating list takes, in the database or the form: not a list at all, an
+ * empty or overlong one, items that are not objects, items with keys nobody expects.
+ */
+function wholeListCases(item: Record<string, unknown>, maxItems: number): ValueCase[] {
+  return [
     refuse("a string, not a list", "[]"),
     refuse("the list as JSON text", JSON.stringify([item])),
     refuse("an object, not a list", {}),
@@ -103,8 +104,8 @@ function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
     refuse("true, not a list", true),
     refuse("empty list", []),
     refuse(
-      `${rule.maxItems + 1} items`,
-      Array.from({ length: rule.maxItems + 1 }, () => item),
+      `${maxItems + 1} items`,
+      Array.from({ length: maxItems + 1 }, () => item),
     ),
     refuse("list of strings", ["x"]),
     refuse("list holding null", [null]),
@@ -113,6 +114,15 @@ function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
     refuse("an item then a string", [item, "x"]),
     refuse("item with an unknown key", [{ ...item, evil: "x" }]),
     refuse("item with a __proto__ key", [{ ...item, ...JSON.parse('{"__proto__":"x"}') }]),
+  ];
+}
+
+function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
+  const item = validItem(rule);
+  const without = (key: string) =>
+    Object.fromEntries(Object.entries(item).filter(([k]) => k !== key));
+  const cases: ValueCase[] = [
+    ...wholeListCases(item, rule.maxItems),
     refuse("item with an object value", [{ ...item, [rule.required[0] as string]: { x: 1 } }]),
   ];
   for (const key of rule.required) {
@@ -404,26 +414,9 @@ export interface ListCase extends ValueCase {
 /** Hostile values of a repeating list, as a whole and item by item. */
 export function formListCases(field: ListField, item: Record<string, unknown>): ListCase[] {
   const cases: ListCase[] = [
-    refuse("a string, not a list", "[]"),
-    refuse("the list as JSON text", JSON.stringify([item])),
-    refuse("an object, not a list", {}),
-    refuse("an object keyed like a list", { 0: item }),
-    refuse("a number, not a list", 5),
-    refuse("true, not a list", true),
+    ...wholeListCases(item, 50),
     refuse("null, not a list", null),
     refuse("missing", undefined),
-    refuse("empty list", []),
-    refuse(
-      "51 items",
-      Array.from({ length: 51 }, () => item),
-    ),
-    refuse("list of strings", ["x"]),
-    refuse("list holding null", [null]),
-    refuse("list of numbers", [5]),
-    refuse("nested list", [[item]]),
-    refuse("an item then a string", [item, "x"]),
-    refuse("item with an unknown key", [{ ...item, evil: "x" }]),
-    refuse("item with a __proto__ key", [{ ...item, ...JSON.parse('{"__proto__":"x"}') }]),
     refuse("item with a constructor key", [{ ...item, constructor: "x" }]),
   ];
   for (const itemField of field.fields) {

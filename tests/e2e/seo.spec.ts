@@ -142,8 +142,10 @@ test("no page may be framed by another site, and the admin stays out of search e
 
   // Framed by a page of another origin, the admin's sign-in never renders.
   const admin = new URL("/admin", baseURL).href;
-  await page.setContent(`<iframe title="framed" src="${admin}"></iframe>`);
-  await page.waitForTimeout(1500);
+  // setContent waits for the load event, which waits for the frame's own load.
+  await page.setContent(`<iframe title="framed" src="${admin}"></iframe>`, {
+    waitUntil: "load",
+  });
   const framed = page.frames().find((frame) => frame !== page.mainFrame());
   const text = await framed?.evaluate(() => document.body?.innerText ?? "").catch(() => "");
   expect(text ?? "").not.toContain("Admin");
