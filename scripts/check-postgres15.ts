@@ -2,7 +2,7 @@
 // server (the major hosted Supabase projects run), started from Debian's
 // postgresql-15 binaries in a throwaway folder, and fails if any statement errors.
 import { type SpawnSyncOptions, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bootstrapFile, listMigrations, seedFile } from "../supabase/local/database.ts";
@@ -35,11 +35,14 @@ if (asRoot && owner) {
 }
 const data = join(dir, "data");
 
+// As root the server and psql run as the postgres user, who may not be able to read
+// the clone (a private /root/project, a mktemp -d folder): they run from the throwaway
+// folder, and SQL files are read here and fed to psql on its standard input.
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   const [file, argv] = asRoot
     ? ["runuser", ["-u", "postgres", "--", command, ...args]]
     : [command, args];
-  const result = spawnSync(file, argv, { encoding: "utf8", ...options });
+  const result = spawnSync(file, argv, { encoding: "utf8", cwd: dir, ...options });
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}`.trim() };
 }
 
@@ -57,22 +60,29 @@ function stop() {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const psql = (args: string[]) =>
-  run(join(bin, "psql"), [
-    "-X",
-    "-q",
-    "-v",
-    "ON_ERROR_STOP=1",
-    "-h",
-    dir,
-    "-p",
-    port,
-    "-U",
-    "postgres",
-    "-d",
-    "postgres",
-    ...args,
-  ]);
+const psql = (args: string[], input?: string) =>
+  run(
+    join(bin, "psql"),
+    [
+      "-X",
+      "-q",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-h",
+      dir,
+      "-p",
+      port,
+      "-U",
+      "postgres",
+      "-d",
+      "postgres",
+      ...args,
+    ],
+    input === undefined ? {} : { input },
+  );
+
+/** Runs one SQL file in a single transaction, its text sent on standard input. */
+const psqlFile = (file: string) => psql(["-1", "-f", "-"], readFileSync(file, "utf8"));
 
 const started = performance.now();
 must(
@@ -104,11 +114,11 @@ must(
 );
 const version = must("version", psql(["-A", "-t", "-c", "show server_version"]));
 
-must("bootstrap", psql(["-1", "-f", bootstrapFile]));
+must("bootstrap", psqlFile(bootstrapFile));
 const migrations = await listMigrations();
 for (const migration of migrations)
-  must(`migration ${migration.version}_${migration.name}`, psql(["-1", "-f", migration.file]));
-must("seed", psql(["-1", "-f", seedFile]));
+  must(`migration ${migration.version}_${migration.name}`, psqlFile(migration.file));
+must("seed", psqlFile(seedFile));
 
 // A smoke test of the policies on the real server: visitors see active rows only
 // and cannot write.
