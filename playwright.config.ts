@@ -20,6 +20,10 @@ function stack(port: number, name: string) {
       FRESH_DATA: "1",
       API_PORT: "0",
       REBUILD_PORT: "0",
+      // A project on the new keys whose legacy anon and service_role keys are switched
+      // off: the whole suite proves the site and the admin need neither.
+      SUPABASE_KEYS: "new",
+      SUPABASE_LEGACY_API_KEYS: "disabled",
       // The admin the browser tests sign in as (tests/e2e/admin-support.ts).
       ADMIN_EMAIL: "e2e-admin@helpinghands.example",
       ADMIN_PASSWORD: "e2e-admin-password-1",

@@ -13,7 +13,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRoutes } from "../supabase/local/auth.ts";
 import { createDatabase } from "../supabase/local/database.ts";
-import { ephemeralKeys, type ProjectKeys } from "../supabase/local/keys.ts";
+import { apiKeys, ephemeralKeys, type ProjectKeys } from "../supabase/local/keys.ts";
 import { freePort } from "../supabase/local/server.ts";
 import {
   AdminCreateError,
@@ -52,7 +52,7 @@ async function serveAuth(db: PGlite, keys: ProjectKeys) {
 }
 
 async function signIn(url: string, keys: ProjectKeys, email: string, password: string) {
-  const client = createClient(url, keys.anonKey, {
+  const client = createClient(url, apiKeys(keys).publishable, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   return client.auth.signInWithPassword({ email, password });
@@ -98,19 +98,33 @@ describe("input", () => {
 });
 
 describe("choosing the target", () => {
-  it("a hosted project when both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set", async () => {
+  it("a hosted project when SUPABASE_URL and its secret key are set", async () => {
     const target = await resolveTarget({
       SUPABASE_URL: "https://example.supabase.co/",
-      SUPABASE_SERVICE_ROLE_KEY: "service-key",
+      SUPABASE_SECRET_KEY: "sb_secret_abc",
+      SUPABASE_SERVICE_ROLE_KEY: "legacy-service-key",
     });
     expect(target).toMatchObject({
       kind: "api",
       url: "https://example.supabase.co",
-      serviceRoleKey: "service-key",
+      secretKey: "sb_secret_abc",
     });
+    // A project that still has legacy keys.
+    expect(
+      await resolveTarget({
+        SUPABASE_URL: "https://example.supabase.co",
+        SUPABASE_SERVICE_ROLE_KEY: "legacy-service-key",
+      }),
+    ).toMatchObject({ secretKey: "legacy-service-key" });
     await expect(resolveTarget({ SUPABASE_URL: "https://example.supabase.co" })).rejects.toThrow(
-      /Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY/,
+      /Set both SUPABASE_URL and SUPABASE_SECRET_KEY/,
     );
+    await expect(
+      resolveTarget({
+        SUPABASE_URL: "https://example.supabase.co",
+        SUPABASE_SECRET_KEY: "sb_publishable_abc",
+      }),
+    ).rejects.toThrow(/holds the publishable key/);
   });
 
   it("says to run npm start first when there is no local project", async () => {
@@ -164,7 +178,7 @@ describe("through the admin API of the running local stack", () => {
     expect(target).toMatchObject({
       kind: "api",
       url: server.url,
-      serviceRoleKey: keys.serviceRoleKey,
+      secretKey: apiKeys(keys).secret,
     });
 
     const strangerDir = await tempDir();
@@ -198,7 +212,7 @@ describe("through the admin API of the running local stack", () => {
   });
 
   it("promotes an existing user, resets the password and ends their sessions", async () => {
-    const service = createClient(server.url, keys.serviceRoleKey, {
+    const service = createClient(server.url, apiKeys(keys).secret, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
     const email = "volunteer@helpinghands.example";

@@ -3,8 +3,9 @@
 // An existing user with that email is promoted instead, their password reset
 // and their sessions ended.
 //
-// Where: a hosted project when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are
-// set (through the Auth admin API, the only way to set app_metadata); else the
+// Where: a hosted project when SUPABASE_URL and its secret key (SUPABASE_SECRET_KEY,
+// sb_secret_...; or a legacy project's SUPABASE_SERVICE_ROLE_KEY) are set (through the
+// Auth admin API, the only way to set app_metadata); else the
 // local project in DATA_DIR (default .data): through the running stand-in at
 // http://127.0.0.1:${API_PORT ?? 54321} when it is up, or straight into its
 // database folder when it is not.
@@ -15,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { hashPassword, isEmailFormat } from "../supabase/local/auth.ts";
-import type { ProjectKeys } from "../supabase/local/keys.ts";
+import { apiKeys, keyMode, type ProjectKeys } from "../supabase/local/keys.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -37,7 +38,7 @@ export interface AdminInput {
 }
 
 export type AdminTarget =
-  | { kind: "api"; url: string; serviceRoleKey: string; label: string }
+  | { kind: "api"; url: string; secretKey: string; label: string }
   | { kind: "database"; dbDir: string; label: string };
 
 export interface AdminResult {
@@ -66,9 +67,17 @@ export function validateAdminInput(args: readonly string[]): AdminInput {
   return { email, password };
 }
 
-async function readKeys(dataDir: string): Promise<ProjectKeys | undefined> {
+/** The local project's server key, in the mode SUPABASE_KEYS names. */
+async function readSecretKey(
+  dataDir: string,
+  env: Record<string, string | undefined>,
+): Promise<string | undefined> {
   try {
-    return JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as ProjectKeys;
+    const stored = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as Omit<
+      ProjectKeys,
+      "mode"
+    >;
+    return apiKeys({ ...stored, mode: keyMode(env.SUPABASE_KEYS) }).secret || undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new AdminCreateError(
@@ -113,18 +122,24 @@ async function probe(url: string, apikey: string | undefined): Promise<"down" | 
 export async function resolveTarget(
   env: Record<string, string | undefined> = process.env,
 ): Promise<AdminTarget> {
-  const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY } = env;
-  if (SUPABASE_URL && SUPABASE_SERVICE_ROLE_KEY) {
+  const SUPABASE_URL = env.SUPABASE_URL?.trim();
+  const secretKey = env.SUPABASE_SECRET_KEY?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (secretKey?.startsWith("sb_publishable_")) {
+    throw new AdminCreateError(
+      "SUPABASE_SECRET_KEY holds the publishable key: use the project's secret key (sb_secret_..., Project Settings > API Keys).",
+    );
+  }
+  if (SUPABASE_URL && secretKey) {
     return {
       kind: "api",
       url: SUPABASE_URL.replace(/\/+$/, ""),
-      serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY,
+      secretKey,
       label: `the Supabase project at ${SUPABASE_URL}`,
     };
   }
-  if (SUPABASE_URL || SUPABASE_SERVICE_ROLE_KEY) {
+  if (SUPABASE_URL || secretKey) {
     throw new AdminCreateError(
-      "Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to target a hosted project (only one is set).",
+      "Set both SUPABASE_URL and SUPABASE_SECRET_KEY to target a hosted project (only one is set).",
     );
   }
 
@@ -134,11 +149,11 @@ export async function resolveTarget(
   const url = `http://127.0.0.1:${env.API_PORT?.trim() || "54321"}`;
   if (!existsSync(dataDir)) {
     throw new AdminCreateError(
-      `There is no local project in ${dataDir}: run \`npm start\` first (or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for a hosted project).`,
+      `There is no local project in ${dataDir}: run \`npm start\` first (or set SUPABASE_URL and SUPABASE_SECRET_KEY for a hosted project).`,
     );
   }
-  const keys = await readKeys(dataDir);
-  const answer = await probe(url, keys?.serviceRoleKey);
+  const localKey = await readSecretKey(dataDir, env);
+  const answer = await probe(url, localKey);
   if (answer === "down") {
     // PGlite allows one process per database folder: never open one `npm start` holds.
     const holder = await lockHolder(dataDir);
@@ -155,9 +170,9 @@ export async function resolveTarget(
     }
     return { kind: "database", dbDir, label: `the local database in ${dbDir}` };
   }
-  if (!keys) {
+  if (!localKey) {
     throw new AdminCreateError(
-      `Something is listening on ${url}, but ${join(dataDir, "keys.json")} is missing, so there is no service key to call it with.`,
+      `Something is listening on ${url}, but ${join(dataDir, "keys.json")} is missing, so there is no secret key to call it with.`,
     );
   }
   if (answer !== "ok") {
@@ -168,7 +183,7 @@ export async function resolveTarget(
   return {
     kind: "api",
     url,
-    serviceRoleKey: keys.serviceRoleKey,
+    secretKey: localKey,
     label: `the running local stack at ${url}`,
   };
 }
@@ -188,7 +203,7 @@ async function createThroughApi(
   { email, password }: AdminInput,
   target: Extract<AdminTarget, { kind: "api" }>,
 ): Promise<AdminResult> {
-  const client = createClient(target.url, target.serviceRoleKey, {
+  const client = createClient(target.url, target.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const created = await client.auth.admin.createUser({

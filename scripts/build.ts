@@ -23,15 +23,13 @@ async function report(
   details: { revision?: number; error?: string } = {},
 ) {
   const url = env.PUBLIC_SUPABASE_URL?.replace(/\/+$/, "");
-  const anonKey = env.PUBLIC_SUPABASE_ANON_KEY;
   const token = env.PUBLISH_BUILD_TOKEN;
-  if (!url || !anonKey || !token) return;
+  if (!url || !token) return;
   try {
+    // The build token alone says who is reporting: no API key rides along.
     const response = await fetch(`${url}/functions/v1/publish`, {
       method: "POST",
       headers: {
-        apikey: anonKey,
-        authorization: `Bearer ${anonKey}`,
         "content-type": "application/json",
         "x-build-token": token,
       },

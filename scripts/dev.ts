@@ -4,6 +4,7 @@
 
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { publicEnv } from "../supabase/local/keys.ts";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { urlHost } from "./lib/listen.ts";
 import type { RebuilderStatus } from "./lib/rebuilder.ts";
@@ -82,8 +83,7 @@ async function main(): Promise<void> {
       cwd: repoRoot,
       env: {
         ...process.env,
-        PUBLIC_SUPABASE_URL: stack.apiUrl,
-        PUBLIC_SUPABASE_ANON_KEY: stack.keys.anonKey,
+        ...publicEnv(stack.apiUrl, stack.keys),
         SITE_URL: siteUrl,
         ASTRO_TELEMETRY_DISABLED: "1",
       },

@@ -5,6 +5,7 @@
 
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { publicEnv } from "../supabase/local/keys.ts";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { checkPortFree, urlHost } from "./lib/listen.ts";
 import { type BuildRun, createRebuilder } from "./lib/rebuilder.ts";
@@ -132,8 +133,7 @@ async function main(): Promise<void> {
   );
 
   // The site reads its content from the API at build time, so build only now.
-  buildEnv.PUBLIC_SUPABASE_URL = stack.apiUrl;
-  buildEnv.PUBLIC_SUPABASE_ANON_KEY = stack.keys.anonKey;
+  Object.assign(buildEnv, publicEnv(stack.apiUrl, stack.keys));
   rebuilder.trigger();
   if (!warm) {
     log("building the site for the first time...");

@@ -1,22 +1,102 @@
-// Who is calling a function: the bearer token checked with Supabase Auth, and the admin
-// claim read from app_metadata (which only the service key can set). `verify_jwt` at the
-// gateway lets the anon key through, so every admin-only function asks this itself.
+// The project a function runs in, and who is calling it.
+//
+// Keys: hosted gives every function SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS
+// (JSON sets, {"default": "sb_..."}) and the legacy SUPABASE_ANON_KEY and
+// SUPABASE_SERVICE_ROLE_KEY. The new keys are used; the legacy ones only when a project
+// has no new keys.
+//
+// Callers: the platform's verify_jwt check knows only the legacy JWT secret, so the
+// functions that need a signed-in caller turn it off and check here, in two steps:
+// 1. the token's signature and expiry against the project's JWKS (SUPABASE_JWKS), with
+//    @supabase/server; a forged, expired or foreign token stops here, without a
+//    network call. A project that signs with its legacy secret publishes no
+//    asymmetric key; its tokens go straight to step 2.
+// 2. Supabase Auth's own answer for the token (auth.getUser): the account still
+//    exists and is not banned, and whether app_metadata (which only the secret key
+//    can set) holds the admin role now, so a removed admin loses rights at once.
+import { verifyCredentials } from "npm:@supabase/server@1/core";
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
 
 export type Caller = { kind: "admin"; userId: string } | { kind: "user" } | { kind: "none" };
+
+export interface EnvReader {
+  get(name: string): string | undefined;
+}
+
+type JsonWebKeySet = { keys: Record<string, unknown>[] };
 
 const NO_SESSION = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 };
 
-/** identify(token) for the project in env (SUPABASE_URL, SUPABASE_ANON_KEY). */
-export function supabaseIdentify(env: Deno.Env): (token: string) => Promise<Caller> {
+/** The "default" key of a JSON key set, else its first key. */
+function fromKeySet(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const set = JSON.parse(raw) as Record<string, unknown>;
+    const key = set.default ?? Object.values(set)[0];
+    return typeof key === "string" && key ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key a browser would use: the publishable key, else the legacy anon key. */
+export function publishableKey(env: EnvReader): string | undefined {
+  return (
+    fromKeySet(env.get("SUPABASE_PUBLISHABLE_KEYS")) ||
+    env.get("SUPABASE_PUBLISHABLE_KEY") ||
+    env.get("SUPABASE_ANON_KEY") ||
+    undefined
+  );
+}
+
+/** The server's key: the secret key, else the legacy service role key. */
+export function secretKey(env: EnvReader): string | undefined {
+  return (
+    fromKeySet(env.get("SUPABASE_SECRET_KEYS")) ||
+    env.get("SUPABASE_SECRET_KEY") ||
+    env.get("SUPABASE_SERVICE_ROLE_KEY") ||
+    undefined
+  );
+}
+
+/** The project's JWKS when it holds at least one key. */
+function jwksOf(env: EnvReader): JsonWebKeySet | null {
+  const raw = env.get("SUPABASE_JWKS");
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    const keys = Array.isArray(parsed) ? parsed : (parsed as JsonWebKeySet | null)?.keys;
+    return Array.isArray(keys) && keys.length > 0 ? { keys } : null;
+  } catch {
+    return null;
+  }
+}
+
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/** identify(token) for the project in env. */
+export function supabaseIdentify(env: EnvReader): (token: string) => Promise<Caller> {
   let auth: SupabaseClient | undefined;
   return async (token: string) => {
-    const url = env.get("SUPABASE_URL");
-    const anonKey = env.get("SUPABASE_ANON_KEY");
-    if (!url || !anonKey) throw new Error("SUPABASE_URL or SUPABASE_ANON_KEY is not set");
-    auth ??= createClient(url, anonKey, NO_SESSION);
+    const url = required("SUPABASE_URL", env.get("SUPABASE_URL"));
+    const key = required("SUPABASE_PUBLISHABLE_KEYS (or SUPABASE_ANON_KEY)", publishableKey(env));
+    // An API key is no user, whichever key it is.
+    if (token.startsWith("sb_")) return { kind: "none" };
+    const jwks = jwksOf(env);
+    if (jwks) {
+      const { error } = await verifyCredentials(
+        { token, apikey: null },
+        { auth: "user", env: { url, publishableKeys: { default: key }, secretKeys: {}, jwks } },
+      );
+      // Tokens signed with the legacy secret carry no kid the JWKS knows; Auth decides.
+      if (error && !isLegacyToken(token)) return { kind: "none" };
+    }
+    auth ??= createClient(url, key, NO_SESSION);
     const { data, error } = await auth.auth.getUser(token);
     if (error || !data.user) return { kind: "none" };
     // A banned account is signed out for every purpose, even while its token lasts.
@@ -28,15 +108,25 @@ export function supabaseIdentify(env: Deno.Env): (token: string) => Promise<Call
   };
 }
 
-/** A service-role client for the project in env, made on first use. */
-export function serviceClient(env: Deno.Env): () => SupabaseClient {
+/** A token signed with a symmetric (HS256) key, which no public JWKS can check. */
+function isLegacyToken(token: string): boolean {
+  try {
+    const header = JSON.parse(
+      atob(token.split(".")[0]?.replace(/-/g, "+").replace(/_/g, "/") ?? ""),
+    );
+    return header?.alg === "HS256";
+  } catch {
+    return false;
+  }
+}
+
+/** A client with the project's secret key (no RLS), made on first use. */
+export function serviceClient(env: EnvReader): () => SupabaseClient {
   let client: SupabaseClient | undefined;
   return () => {
-    const url = env.get("SUPABASE_URL");
-    const serviceKey = env.get("SUPABASE_SERVICE_ROLE_KEY");
-    if (!url || !serviceKey)
-      throw new Error("SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set");
-    client ??= createClient(url, serviceKey, NO_SESSION);
+    const url = required("SUPABASE_URL", env.get("SUPABASE_URL"));
+    const key = required("SUPABASE_SECRET_KEYS (or SUPABASE_SERVICE_ROLE_KEY)", secretKey(env));
+    client ??= createClient(url, key, NO_SESSION);
     return client;
   };
 }

@@ -32,11 +32,16 @@ Deno.test("hashing without a secret is refused", async () => {
   await assertRejects(() => hashClientAddress("203.0.113.7", ""));
 });
 
-Deno.test("the secret is CONTACT_RATE_LIMIT_SECRET, else the service role key", () => {
+Deno.test("the secret is CONTACT_RATE_LIMIT_SECRET, else the secret key, else the service role key", () => {
   const env = (values: Record<string, string>) => ({ get: (name: string) => values[name] });
+  const keys = JSON.stringify({ default: "sb_secret_x" });
   assertEquals(
-    hashSecret(env({ CONTACT_RATE_LIMIT_SECRET: "own", SUPABASE_SERVICE_ROLE_KEY: "svc" })),
+    hashSecret(env({ CONTACT_RATE_LIMIT_SECRET: "own", SUPABASE_SECRET_KEYS: keys })),
     "own",
+  );
+  assertEquals(
+    hashSecret(env({ SUPABASE_SECRET_KEYS: keys, SUPABASE_SERVICE_ROLE_KEY: "svc" })),
+    "sb_secret_x",
   );
   assertEquals(hashSecret(env({ SUPABASE_SERVICE_ROLE_KEY: "svc" })), "svc");
   assertEquals(hashSecret(env({})), "");

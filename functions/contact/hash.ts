@@ -1,6 +1,7 @@
 // The address is never stored: the rate limit keeps a keyed SHA-256 (HMAC) of it. The
 // key is a server-side secret, so a leaked table cannot be reversed by hashing every
 // IPv4 address (a plain or publicly salted hash could be, in minutes).
+import { type EnvReader, secretKey } from "../_shared/caller.ts";
 
 const encoder = new TextEncoder();
 
@@ -23,8 +24,9 @@ export async function hashClientAddress(address: string, secret: string): Promis
 
 /**
  * The secret to hash with: CONTACT_RATE_LIMIT_SECRET when set (a function secret),
- * else the service role key, which every hosted function has and nobody outside holds.
+ * else the project's secret key (or the legacy service role key), which every hosted
+ * function has and nobody outside holds.
  */
-export function hashSecret(env: { get(name: string): string | undefined }): string {
-  return env.get("CONTACT_RATE_LIMIT_SECRET") || env.get("SUPABASE_SERVICE_ROLE_KEY") || "";
+export function hashSecret(env: EnvReader): string {
+  return env.get("CONTACT_RATE_LIMIT_SECRET") || secretKey(env) || "";
 }

@@ -1,5 +1,5 @@
 // Stores a message through public.submit_contact_message (migration
-// 20261122002000_contact_rate_limit.sql) with the service role: the rate limit check,
+// 20261122002000_contact_rate_limit.sql) with the secret key: the rate limit check,
 // the attempt's record and the insert happen in one database transaction.
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
 import type { ContactMessage } from "../_shared/contact-rules.ts";
@@ -26,14 +26,14 @@ export function parseSubmitAnswer(data: unknown): StoreResult {
 
 export function createStore(
   url: string | undefined,
-  serviceRoleKey: string | undefined,
+  secretKey: string | undefined,
 ): (message: ContactMessage, clientHash: string, limits: RateLimits) => Promise<StoreResult> {
   let client: SupabaseClient | undefined;
   return async (message, clientHash, limits) => {
-    if (!url || !serviceRoleKey) {
-      throw new Error("SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set");
+    if (!url || !secretKey) {
+      throw new Error("SUPABASE_URL or the secret key (SUPABASE_SECRET_KEYS) is not set");
     }
-    client ??= createClient(url, serviceRoleKey, {
+    client ??= createClient(url, secretKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
     const { data, error } = await client

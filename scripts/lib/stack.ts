@@ -6,7 +6,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { applyBootstrap, applyMigrations, applySeed } from "../../supabase/local/database.ts";
-import { loadOrCreateKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
+import { apiKeys, loadOrCreateKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 import { type AdminSetup, setUpAdmin } from "./admin-account.ts";
 import { repoRoot } from "./settings.ts";
@@ -116,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dataDir: options.dataDir,
     env: { ADMIN_EMAIL: options.adminEmail, ADMIN_PASSWORD: options.adminPassword },
     url: standIn.url,
-    serviceRoleKey: keys.serviceRoleKey,
+    serviceRoleKey: apiKeys(keys).secret,
     async findUser(email) {
       // The database is ours and in this process; asking it avoids paging
       // through the Auth admin API's user list.

@@ -10,7 +10,7 @@ import { parse } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CONFIG, authRoutes, hashPassword, verifyPassword } from "./auth.ts";
 import { applyBootstrap, createDatabase } from "./database.ts";
-import { ephemeralKeys, type ProjectKeys } from "./keys.ts";
+import { apiKeys, ephemeralKeys, type ProjectKeys } from "./keys.ts";
 
 const URL_BASE = "http://127.0.0.1:54321";
 let db: PGlite;
@@ -52,8 +52,11 @@ async function call(
   } = {},
 ) {
   const headers: Record<string, string> = { "content-type": "application/json" };
-  if (options.apikey !== null) headers.apikey = options.apikey ?? keys.anonKey;
-  headers.authorization = `Bearer ${options.token ?? keys.anonKey}`;
+  // supabase-js sends a new API key as both the apikey and the bearer.
+  const keyToken = options.token?.startsWith("sb_") ? options.token : undefined;
+  if (options.apikey !== null)
+    headers.apikey = options.apikey ?? keyToken ?? apiKeys(keys).publishable;
+  headers.authorization = `Bearer ${options.token ?? apiKeys(keys).publishable}`;
   if (options.version !== false) headers["x-supabase-api-version"] = "2024-01-01";
   const body =
     options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -72,7 +75,7 @@ async function createUser(extra: Json = {}) {
   const email = `unit-${counter}-${Date.now()}@helpinghands.example`;
   const password = `correct horse ${counter}`;
   const created = await call("POST", "/admin/users", {
-    token: keys.serviceRoleKey,
+    token: apiKeys(keys).secret,
     body: { email, password, email_confirm: true, ...extra },
   });
   expect(created.status).toBe(200);
@@ -201,7 +204,7 @@ describe("bad input", () => {
   it("refuses bodies over 1 MB without writing anything", async () => {
     const before = await db.query<{ n: number }>("select count(*)::int as n from auth.users");
     const res = await call("POST", "/admin/users", {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
       raw: JSON.stringify({
         email: "big@helpinghands.example",
         password: "long enough password",
@@ -216,7 +219,7 @@ describe("bad input", () => {
 
   it("validates admin input", async () => {
     const admin = (body: unknown) =>
-      call("POST", "/admin/users", { token: keys.serviceRoleKey, body });
+      call("POST", "/admin/users", { token: apiKeys(keys).secret, body });
     expect((await admin({})).json.message).toBe(
       "Cannot create a user without either an email or phone",
     );
@@ -326,21 +329,21 @@ describe("tokens", () => {
   it("refuses a token for a user that no longer exists", async () => {
     const user = await createUser();
     const session = await signIn(user.email, user.password);
-    await call("DELETE", `/admin/users/${user.id}`, { token: keys.serviceRoleKey });
+    await call("DELETE", `/admin/users/${user.id}`, { token: apiKeys(keys).secret });
     const res = await call("GET", "/user", { token: session.json.access_token as string });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("user_not_found");
   });
 
   it("refuses the API keys themselves on /user (no sub claim)", async () => {
-    const res = await call("GET", "/user", { token: keys.serviceRoleKey });
+    const res = await call("GET", "/user", { token: apiKeys(keys).secret });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ code: "bad_jwt", message: "invalid claim: missing sub claim" });
   });
 
   it("requires a bearer token on /user", async () => {
     const response = await app.request(`${URL_BASE}/auth/v1/user`, {
-      headers: { apikey: keys.anonKey, "x-supabase-api-version": "2024-01-01" },
+      headers: { apikey: apiKeys(keys).publishable, "x-supabase-api-version": "2024-01-01" },
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
@@ -381,7 +384,7 @@ describe("admin updates", () => {
     const user = await createUser();
     const before = await signIn(user.email, user.password);
     const weak = await call("PUT", `/admin/users/${user.id}`, {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
       body: { password: "short" },
     });
     expect(weak.status).toBe(422);
@@ -391,7 +394,7 @@ describe("admin updates", () => {
       weak_password: { reasons: ["length"] },
     });
     const updated = await call("PUT", `/admin/users/${user.id}`, {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
       body: { password: "a brand new password" },
     });
     expect(updated.status).toBe(200);
@@ -400,13 +403,13 @@ describe("admin updates", () => {
     expect((await signIn(user.email, "a brand new password")).status).toBe(200);
 
     await call("PUT", `/admin/users/${user.id}`, {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
       body: { ban_duration: "1h30m" },
     });
     const banned = await signIn(user.email, "a brand new password");
     expect(banned.json).toEqual({ code: "user_banned", message: "User is banned" });
     await call("PUT", `/admin/users/${user.id}`, {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
       body: { ban_duration: "none" },
     });
     expect((await signIn(user.email, "a brand new password")).status).toBe(200);
@@ -416,14 +419,14 @@ describe("admin updates", () => {
     await createUser();
     await createUser();
     const res = await call("GET", "/admin/users?page=1&per_page=1", {
-      token: keys.serviceRoleKey,
+      token: apiKeys(keys).secret,
     });
     expect(res.status).toBe(200);
     expect(res.json.aud).toBe("authenticated");
     expect(res.json.users).toHaveLength(1);
     expect(Number(res.headers.get("x-total-count"))).toBeGreaterThanOrEqual(2);
     expect(res.headers.get("link")).toContain('rel="next"');
-    const bad = await call("GET", "/admin/users?page=x", { token: keys.serviceRoleKey });
+    const bad = await call("GET", "/admin/users?page=x", { token: apiKeys(keys).secret });
     expect(bad.status).toBe(400);
   });
 });

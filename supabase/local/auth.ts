@@ -13,7 +13,13 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from "jose";
 import { callerFrom, gatewayError, type StandInContext } from "./context.ts";
-import { signJwt } from "./keys.ts";
+import {
+  publicJwks,
+  sessionAlgorithms,
+  signSession,
+  UnknownSigningKey,
+  verificationKey,
+} from "./keys.ts";
 import { asOwner } from "./transaction.ts";
 
 /** The [auth] settings of supabase/config.toml that this module honours. */
@@ -542,7 +548,11 @@ async function grantSession(
 // ---------------------------------------------------------------------------
 // The routes
 
+/** How long verifiers may keep the JWKS (hosted's edge caches it for 10 minutes). */
+const JWKS_MAX_AGE_SECONDS = 600;
+
 const KNOWN_PATHS = new Set([
+  "/.well-known/jwks.json",
   "/token",
   "/user",
   "/logout",
@@ -552,18 +562,30 @@ const KNOWN_PATHS = new Set([
   "/admin/users",
 ]);
 
-export function authRoutes(ctx: StandInContext): Hono {
-  const app = new Hono();
+/** Set by the gateway step when a new API key came without a user token. */
+type AuthEnv = { Variables: { keyClaims?: Body } };
+
+export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
   const db = ctx.db;
-  const secret = new TextEncoder().encode(ctx.keys.jwtSecret);
   const issuer = `${ctx.publicUrl}/auth/v1`;
 
-  // The hosted gateway: every /auth/v1 route needs a known apikey.
+  // The public halves of the signing keys, for anyone verifying the project's
+  // tokens; no apikey needed. Verifiers may cache it for as long as hosted's edge does.
+  app.get("/.well-known/jwks.json", (c) => {
+    c.header("cache-control", `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
+    return c.json(publicJwks(ctx.keys));
+  });
+
+  // The hosted gateway: every other /auth/v1 route needs a known apikey.
   app.use("*", async (c, next) => {
     const resolved = await callerFrom(c, ctx.keys);
     if (!resolved.ok) {
       const refused = gatewayError(c, resolved.error);
       if (refused) return refused;
+    } else if (resolved.caller.keyOnly && c.req.header("authorization")) {
+      // A new API key is no JWT: the gateway hands Auth the key's role instead.
+      c.set("keyClaims", resolved.caller.claims);
     }
     await next();
   });
@@ -578,7 +600,7 @@ export function authRoutes(ctx: StandInContext): Hono {
   async function accessToken(user: UserRow, session: SessionRow) {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + AUTH_CONFIG.jwtExpiry;
-    const token = await signJwt(
+    const token = await signSession(
       {
         iss: issuer,
         sub: user.id,
@@ -595,7 +617,7 @@ export function authRoutes(ctx: StandInContext): Hono {
         session_id: session.id,
         is_anonymous: user.is_anonymous,
       },
-      ctx.keys.jwtSecret,
+      ctx.keys,
     );
     return { token, expiresAt };
   }
@@ -623,11 +645,15 @@ export function authRoutes(ctx: StandInContext): Hono {
 
   async function parseJwt(token: string): Promise<Body> {
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, (header) => verificationKey(ctx.keys, header), {
+        algorithms: sessionAlgorithms(ctx.keys),
+      });
       return payload as Body;
     } catch (error) {
       let reason: string;
-      if (error instanceof joseErrors.JWTExpired) {
+      if (error instanceof UnknownSigningKey) {
+        reason = `token is unverifiable: error while executing keyfunc: ${error.message}`;
+      } else if (error instanceof joseErrors.JWTExpired) {
         reason = "token has invalid claims: token is expired";
       } else if (error instanceof joseErrors.JWTClaimValidationFailed) {
         reason = `token has invalid claims: ${error.claim === "nbf" ? "token is not valid yet" : error.message}`;
@@ -651,8 +677,14 @@ export function authRoutes(ctx: StandInContext): Hono {
   }
 
   /** GoTrue's requireAuthentication: a valid token, its user, and its session if it names one. */
+  /** The claims of the caller's token, or of its API key's role when it sent no token. */
+  async function tokenClaims(c: Context): Promise<Body> {
+    const keyClaims = (c as Context<AuthEnv>).get("keyClaims");
+    return keyClaims ?? parseJwt(bearer(c));
+  }
+
   async function authenticate(c: Context) {
-    const claims = await parseJwt(bearer(c));
+    const claims = await tokenClaims(c);
     const sub = claims.sub;
     if (typeof sub !== "string" || sub === "") {
       throw new AuthApiError(403, "bad_jwt", "invalid claim: missing sub claim");
@@ -682,7 +714,7 @@ export function authRoutes(ctx: StandInContext): Hono {
 
   /** GoTrue's requireAdminCredentials: a valid token whose role is an admin role. */
   async function requireAdmin(c: Context): Promise<void> {
-    const claims = await parseJwt(bearer(c));
+    const claims = await tokenClaims(c);
     if (typeof claims.role !== "string" || !ADMIN_ROLES.has(claims.role)) {
       throw new AuthApiError(403, "not_admin", "User not allowed");
     }

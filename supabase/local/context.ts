@@ -38,6 +38,24 @@ export function gatewayError(c: Context, error: CallerError): Response | undefin
       401,
     );
   }
+  if (error.kind === "legacy-disabled") {
+    return c.json(
+      {
+        message: "Legacy API keys are disabled",
+        hint: "Your legacy API keys (anon, service_role) are disabled. Use the publishable or secret API key instead.",
+      },
+      401,
+    );
+  }
+  if (error.kind === "secret-in-browser") {
+    return c.json(
+      {
+        message: "Forbidden use of secret API key in browser",
+        hint: "Secret API keys can only be used in a protected environment and should never be used in a browser. Use a publishable key instead.",
+      },
+      401,
+    );
+  }
   return undefined;
 }
 
@@ -46,6 +64,7 @@ export function callerFrom(c: Context, keys: ProjectKeys) {
     {
       apikey: c.req.header("apikey") ?? c.req.query("apikey"),
       authorization: c.req.header("authorization"),
+      userAgent: c.req.header("user-agent"),
     },
     keys,
   );

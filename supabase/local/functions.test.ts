@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StandInContext } from "./context.ts";
 import { functionRoutes, MAX_FUNCTION_BODY_BYTES } from "./functions.ts";
-import { ephemeralKeys, type ProjectKeys, signJwt } from "./keys.ts";
+import { ephemeralKeys, type ProjectKeys, signJwt, signSession } from "./keys.ts";
 
 const fixtures = join(import.meta.dirname, "..", "..", "tests", "fixtures", "functions");
 const PUBLIC_URL = "http://127.0.0.1:54321";
@@ -22,6 +22,7 @@ interface Echo {
   env: string[];
   supabaseUrl: string;
   secret: string;
+  platform: { publishableKeys: string; secretKeys: string; jwks: string };
   permissions: Record<string, string>;
   pid: number;
 }
@@ -112,7 +113,7 @@ describe("routing and proxying", () => {
   });
 
   it("lets the function answer its own OPTIONS, without a JWT", async () => {
-    const res = await app.request("/functions/v1/echo", { method: "OPTIONS" });
+    const res = await app.request("/functions/v1/guarded", { method: "OPTIONS" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Echo).method).toBe("OPTIONS");
   });
@@ -145,9 +146,19 @@ describe("environment and permissions", () => {
       "DEPLOY_HOOK_URL",
       "SUPABASE_ANON_KEY",
       "SUPABASE_DB_URL",
+      "SUPABASE_JWKS",
+      "SUPABASE_PUBLISHABLE_KEYS",
+      "SUPABASE_SECRET_KEYS",
       "SUPABASE_SERVICE_ROLE_KEY",
       "SUPABASE_URL",
     ]);
+    // The new keys as named sets, and the JWKS with the public signing key only.
+    expect(JSON.parse(echo.platform.publishableKeys)).toEqual({ default: keys.publishableKey });
+    expect(JSON.parse(echo.platform.secretKeys)).toEqual({ default: keys.secretKey });
+    const jwks = JSON.parse(echo.platform.jwks) as { keys: Record<string, unknown>[] };
+    const current = keys.signingKeys.find((key) => key.status === "current");
+    expect(jwks.keys.map((key) => key.kid)).toEqual([current?.kid]);
+    expect(jwks.keys[0]).not.toHaveProperty("d");
     // A secret may not shadow a name the platform sets.
     expect(echo.supabaseUrl).toBe(PUBLIC_URL);
     expect(echo.secret).toBe("https://hooks.example/deploy");
@@ -168,7 +179,7 @@ describe("verify_jwt", () => {
     app.request(`/functions/v1/${name}`, { method: "POST", headers, body: "{}" });
 
   it("refuses a missing Authorization header", async () => {
-    const res = await post("echo", {});
+    const res = await post("guarded", {});
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ code: 401, message: "Missing authorization header" });
   });
@@ -183,19 +194,31 @@ describe("verify_jwt", () => {
       "Bearer not-a-jwt",
       `Basic ${keys.anonKey}`,
     ]) {
-      const res = await post("echo", { authorization });
+      const res = await post("guarded", { authorization });
       expect(res.status, authorization).toBe(401);
       expect(await res.json()).toEqual({ code: 401, message: "Invalid JWT" });
     }
   });
 
-  it("accepts any validly signed token: anon, service role, a user", async () => {
+  it("accepts any token signed with the legacy secret: anon, service role, a user", async () => {
     const user = await signJwt(
       { role: "authenticated", sub: "u1", exp: Math.floor(Date.now() / 1000) + 60 },
       keys.jwtSecret,
     );
     for (const token of [keys.anonKey, keys.serviceRoleKey, user]) {
-      expect((await post("echo", { authorization: `Bearer ${token}` })).status).toBe(200);
+      expect((await post("guarded", { authorization: `Bearer ${token}` })).status).toBe(200);
+    }
+  });
+
+  it("knows only the legacy secret: ES256 sessions and new API keys are refused", async () => {
+    const session = await signSession(
+      { role: "authenticated", sub: "u1", exp: Math.floor(Date.now() / 1000) + 60 },
+      keys,
+    );
+    for (const token of [session, keys.publishableKey, keys.secretKey]) {
+      const res = await post("guarded", { authorization: `Bearer ${token}` });
+      expect(res.status, token.slice(0, 20)).toBe(401);
+      expect(await res.json()).toEqual({ code: 401, message: "Invalid JWT" });
     }
   });
 

@@ -7,9 +7,12 @@
 //
 // Gateway behaviour, as hosted:
 // - unknown or disabled function: 404 {"code":"NOT_FOUND","message":"Requested function was not found"}
-// - verify_jwt (config.toml, default true): a validly signed JWT in Authorization (the
-//   anon key passes), else 401 {"code":401,"message":"Missing authorization header"} or
-//   {"code":401,"message":"Invalid JWT"}; OPTIONS is never checked.
+// - verify_jwt (config.toml, default true): a JWT in Authorization signed with the
+//   legacy JWT secret (the legacy anon key passes), else 401 {"code":401,"message":
+//   "Missing authorization header"} or {"code":401,"message":"Invalid JWT"}. The check
+//   knows no asymmetric key and no new API key, so sessions signed with ES256 and
+//   `sb_` keys are refused: functions that take them set verify_jwt = false and check
+//   callers themselves. OPTIONS is never checked.
 // - the function fails to boot: 503 {"code":"BOOT_ERROR","message":"Function failed to start (please check logs)"}
 // - the handler throws: Deno.serve's own answer, 500 "Internal Server Error" (or the
 //   function's onError)
@@ -37,7 +40,7 @@ import { type Context, Hono } from "hono";
 import { parse as parseToml } from "smol-toml";
 import { bearerToken } from "./caller.ts";
 import type { StandInContext } from "./context.ts";
-import { verifyJwt } from "./keys.ts";
+import { publicJwks, verifyJwt } from "./keys.ts";
 
 /** Largest request body passed to a function (the stand-in's limit, not a hosted one). */
 export const MAX_FUNCTION_BODY_BYTES = 10 * 1024 * 1024;
@@ -137,6 +140,23 @@ export interface FunctionRoutesOptions {
   idleTimeoutMs?: number;
 }
 
+/**
+ * The SUPABASE_ variables hosted sets for every function: the URL, the publishable
+ * and secret key sets and the JWKS (JSON), and the legacy anon and service_role keys.
+ */
+export function platformEnv(
+  ctx: Pick<StandInContext, "keys" | "publicUrl">,
+): Record<string, string> {
+  return {
+    SUPABASE_URL: ctx.publicUrl,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: ctx.keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(publicJwks(ctx.keys)),
+    SUPABASE_ANON_KEY: ctx.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
+  };
+}
+
 export function functionRoutes(
   ctx: StandInContext,
   options: FunctionRoutesOptions = {},
@@ -152,16 +172,15 @@ export function functionRoutes(
   const agent = new Agent({ keepAlive: false });
   let closing = false;
 
-  // The function's environment, as hosted gives it. Secrets may not shadow the
-  // SUPABASE_ names the platform sets (hosted refuses such secrets), except
-  // SUPABASE_DB_URL, which the stand-in has no value for.
-  const functionEnv: Record<string, string> = {
+  // The function's environment, as hosted gives it, read when a worker starts (so a
+  // rotated JWKS reaches new workers). Secrets may not shadow the SUPABASE_ names
+  // the platform sets (hosted refuses such secrets), except SUPABASE_DB_URL, which
+  // the stand-in has no value for.
+  const functionEnv = (): Record<string, string> => ({
     SUPABASE_DB_URL: "",
     ...ctx.functionSecrets,
-    SUPABASE_URL: ctx.publicUrl,
-    SUPABASE_ANON_KEY: ctx.keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
-  };
+    ...platformEnv(ctx),
+  });
   const readDirs = [functionsDir, ...nodeModulesDirs(functionsDir)];
 
   function configFile(): string | undefined {
@@ -206,12 +225,18 @@ export function functionRoutes(
     if (!authorization) return { code: 401, message: "Missing authorization header" };
     const token = bearerToken(authorization);
     if (!token) return { code: 401, message: "Invalid JWT" };
+    // The platform check knows only the legacy JWT secret: a token signed with an
+    // asymmetric key (every session in "new" mode) is refused, as hosted refuses it.
+    const legacy = ctx.keys.signingKeys.find((key) => key.alg === "HS256");
+    if (ctx.keys.mode === "new" && legacy?.status === "revoked")
+      return { code: 401, message: "Invalid JWT" };
     const verified = await verifyJwt(token, ctx.keys.jwtSecret);
     return verified.ok ? undefined : { code: 401, message: "Invalid JWT" };
   }
 
   function startWorker(name: string, entry: string): Worker {
     const readyToken = `sb-standin-ready-${randomBytes(12).toString("hex")}`;
+    const env = functionEnv();
     let deno: string;
     try {
       deno = denoBinary();
@@ -235,11 +260,11 @@ export function functionRoutes(
       {
         cwd: dirname(entry),
         env: {
-          ...functionEnv,
+          ...env,
           DENO_DIR: denoDir(),
           DENO_NO_UPDATE_CHECK: "1",
           SB_STANDIN_READY_TOKEN: readyToken,
-          SB_STANDIN_KEEP_ENV: JSON.stringify(Object.keys(functionEnv)),
+          SB_STANDIN_KEEP_ENV: JSON.stringify(Object.keys(env)),
         },
         stdio: ["pipe", "pipe", "pipe"],
         windowsHide: true,

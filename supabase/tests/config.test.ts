@@ -15,6 +15,7 @@ async function loadConfig() {
   const text = await readFile(join(supabaseDir, "config.toml"), "utf8");
   return parse(text) as unknown as {
     api: { port: number; schemas: string[] };
+    db: { major_version: number };
     auth: {
       enable_signup: boolean;
       email: { enable_signup: boolean };
@@ -37,6 +38,11 @@ describe("supabase/config.toml", () => {
     expect(config.api.schemas).toEqual(["public"]);
   });
 
+  it("declares Postgres 17, the major a project created today runs", async () => {
+    const config = await loadConfig();
+    expect(config.db.major_version).toBe(17);
+  });
+
   it("disables public sign-ups of every kind but keeps email sign-in for admins", async () => {
     const config = await loadConfig();
     expect(config.auth.enable_signup).toBe(false);
@@ -48,8 +54,9 @@ describe("supabase/config.toml", () => {
   it("declares the contact, media and publish functions with entrypoints under ../functions/", async () => {
     const config = await loadConfig();
     expect(Object.keys(config.functions).sort()).toEqual(["contact", "media", "publish"]);
-    // Only the public contact form is callable without a signed token.
-    expect(config.functions.media?.verify_jwt).toBe(true);
+    // The platform's verify_jwt knows only the legacy JWT secret and would refuse the
+    // project's ES256 sessions: every function checks its callers itself.
+    for (const fn of Object.values(config.functions)) expect(fn.verify_jwt).toBe(false);
     for (const [name, fn] of Object.entries(config.functions)) {
       expect(fn.enabled).toBe(true);
       expect(fn.entrypoint).toBe(`../functions/${name}/index.ts`);

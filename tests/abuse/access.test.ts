@@ -259,7 +259,7 @@ function clientFor(apikey: string, bearer?: string): SupabaseClient {
   });
 }
 
-function forged(name: string, bearer: string, apikey = stack.anonKey): Actor {
+function forged(name: string, bearer: string, apikey = stack.publishableKey): Actor {
   return {
     name,
     kind: "forged",
@@ -280,7 +280,7 @@ async function userActor(name: string, who: TestUser): Promise<Actor> {
     name,
     kind: "user",
     client: who.client,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${await accessToken(who)}` },
+    headers: { apikey: stack.publishableKey, authorization: `Bearer ${await accessToken(who)}` },
     userId: who.id,
   };
 }
@@ -1050,8 +1050,8 @@ describe("access", () => {
     await attack({
       name: "anon",
       kind: "anon",
-      client: clientFor(stack.anonKey),
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+      client: clientFor(stack.publishableKey),
+      headers: { apikey: stack.publishableKey, authorization: `Bearer ${stack.publishableKey}` },
     });
   }, 120_000);
 
@@ -1060,8 +1060,8 @@ describe("access", () => {
       await attack({
         name: "anon (apikey only)",
         kind: "anon",
-        client: clientFor(stack.anonKey),
-        headers: { apikey: stack.anonKey },
+        client: clientFor(stack.publishableKey),
+        headers: { apikey: stack.publishableKey },
       });
     }, 120_000);
   }
@@ -1140,7 +1140,7 @@ describe("access", () => {
     actors.push(
       forged(
         "forged: anon key edited (role service_role)",
-        editPayload(stack.anonKey, (claims) => ({ ...claims, role: "service_role" })),
+        editPayload(stack.publishableKey, (claims) => ({ ...claims, role: "service_role" })),
       ),
     );
     const forgedKey = await sign(serviceClaims(), randomSecret());
@@ -1205,7 +1205,7 @@ async function longForgeries(userToken: string): Promise<Actor[]> {
     edit("role supabase_admin", (c) => ({ ...c, role: "supabase_admin" })),
     forged(
       "forged: anon key edited (role authenticated, app_metadata.role admin, admin sub)",
-      editPayload(stack.anonKey, (c) => ({
+      editPayload(stack.publishableKey, (c) => ({
         ...c,
         role: "authenticated",
         sub: admin.id,
@@ -1231,7 +1231,7 @@ async function longForgeries(userToken: string): Promise<Actor[]> {
     forged("forged: alg NONE", unsigned(asService, "NONE")),
     forged("forged: alg nOnE", unsigned(asService, "nOnE")),
     forged("forged: Supabase CLI default secret", await sign(asService, DEFAULT_CLI_SECRET)),
-    forged("forged: anon key as the secret", await sign(asService, stack.anonKey)),
+    forged("forged: anon key as the secret", await sign(asService, stack.publishableKey)),
     forged("forged: secret 'secret'", await sign(asService, "secret")),
     forged("forged: wrong secret with kid", await sign(asAdmin, randomSecret(), { kid: "local" })),
     forged(
@@ -1393,8 +1393,8 @@ async function controls(): Promise<void> {
     const response = await fetch(`${stack.url}/functions/v1/contact`, {
       method: "POST",
       headers: {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${stack.anonKey}`,
+        apikey: stack.publishableKey,
+        authorization: `Bearer ${stack.publishableKey}`,
         "content-type": "application/json",
         "x-forwarded-for": "198.18.7.7",
       },

@@ -54,7 +54,7 @@ beforeAll(async () => {
   );
   admins = users.map((user) => ({
     user,
-    data: supabaseDataLayer(user.client as unknown as AdminClient, stack.url, stack.anonKey),
+    data: supabaseDataLayer(user.client as unknown as AdminClient, stack.url, stack.publishableKey),
   }));
 }, 120_000);
 

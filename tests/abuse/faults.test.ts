@@ -64,7 +64,7 @@ import { openDatabase } from "../../scripts/lib/stack.ts";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.ts";
 import { createDatabase, listMigrations } from "../../supabase/local/database.ts";
 import { functionRoutes } from "../../supabase/local/functions.ts";
-import { ephemeralKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
+import { apiKeys, ephemeralKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 import { createProject } from "../build/project.ts";
 import { LONG, scale, Tally } from "./tally.ts";
@@ -300,7 +300,7 @@ const CONTENT_BUILD = `
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 const url = process.env.PUBLIC_SUPABASE_URL;
-const key = process.env.PUBLIC_SUPABASE_ANON_KEY;
+const key = process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY;
 let revision;
 try {
   const response = await fetch(url + "/rest/v1/content_revision?select=*", {
@@ -430,7 +430,7 @@ describe("faults: the database unreachable during a build", () => {
     front = await startFront(standIn.url);
     const env: Record<string, string> = {
       PUBLIC_SUPABASE_URL: front.url,
-      PUBLIC_SUPABASE_ANON_KEY: keys.anonKey,
+      PUBLIC_SUPABASE_PUBLISHABLE_KEY: apiKeys(keys).publishable,
       READ_TIMEOUT_MS: "1500",
       BUILD_LABEL: "first",
     };
@@ -549,7 +549,7 @@ describe("faults: the database unreachable during a build", () => {
               cwd: project.dir,
               env: {
                 PUBLIC_SUPABASE_URL: target.url,
-                PUBLIC_SUPABASE_ANON_KEY: "anon-key-of-a-project-that-is-not-there",
+                PUBLIC_SUPABASE_PUBLISHABLE_KEY: "anon-key-of-a-project-that-is-not-there",
                 PUBLISH_BUILD_TOKEN: "a-build-token",
                 ASTRO_TELEMETRY_DISABLED: "1",
                 ASTRO_CACHE_DIR: project.cacheDir,

@@ -80,7 +80,7 @@ beforeAll(async () => {
   service = serviceClient(stack);
   anon = anonClient(stack);
   admin = await signedInUser(stack, { admin: true });
-  data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.anonKey);
+  data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.publishableKey);
   token = (await admin.client.auth.getSession()).data.session?.access_token ?? "";
   const catalog = await readCatalog(catalogDb, TABLES);
   columns = catalog.columns;
@@ -268,7 +268,7 @@ async function rawRequest(
   const response = await fetch(`${stack.url}/rest/v1/${path}`, {
     method,
     headers: {
-      apikey: stack.anonKey,
+      apikey: stack.publishableKey,
       Authorization: `Bearer ${key}`,
       "Content-Type": "application/json",
       Prefer: "return=representation",
@@ -359,7 +359,7 @@ describe("the database refuses bad values over HTTP, as an admin, and stores not
       // Contact messages are written by the contact function (the service role); an
       // admin may only mark them handled.
       const writer = isContact ? service : admin.client;
-      const writerKey = isContact ? stack.serviceRoleKey : token;
+      const writerKey = isContact ? stack.secretKey : token;
       if (table === "about_content") {
         // A single record: the table must be empty for inserts to reach the rules.
         await service.from(table).delete().not("id", "is", null);

@@ -512,8 +512,8 @@ describe("load: concurrent contact submissions", () => {
       service = serviceClient(stack);
       const endpoint = `${stack.url}/functions/v1/contact`;
       const headers = (forwardedFor: string) => ({
-        apikey: (stack as TestStack).anonKey,
-        Authorization: `Bearer ${(stack as TestStack).anonKey}`,
+        apikey: (stack as TestStack).publishableKey,
+        Authorization: `Bearer ${(stack as TestStack).publishableKey}`,
         "Content-Type": "application/json",
         "X-Forwarded-For": forwardedFor,
       });

@@ -246,7 +246,9 @@ describe("rendering", () => {
       const random = () => randomBytes(24).toString("base64url");
       secretEnv = {
         // The stack's real keys: a leak of the real values is caught.
-        SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+        SUPABASE_SECRET_KEY: stack.secretKey,
+        SUPABASE_SERVICE_ROLE_KEY:
+          stack.keys?.serviceRoleKey ?? `service-role-sentinel-${random()}`,
         SUPABASE_JWT_SECRET: stack.jwtSecret ?? `jwt-secret-${random()}`,
         JWT_SECRET: `jwt-secret-sentinel-${random()}`,
         DEPLOY_HOOK_URL: `https://api.netlify.com/build_hooks/${random()}`,
@@ -256,9 +258,11 @@ describe("rendering", () => {
       };
       const env = {
         PUBLIC_SUPABASE_URL: stack.url,
-        PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+        PUBLIC_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
         SUPABASE_URL: stack.url,
-        SUPABASE_ANON_KEY: stack.anonKey,
+        // The legacy anon key sits in the environment as on a CI host; the site must
+        // ship the publishable key, never the legacy JWT.
+        SUPABASE_ANON_KEY: stack.keys?.anonKey ?? stack.publishableKey,
         SITE_URL: ORIGIN,
         ...secretEnv,
       };
@@ -504,6 +508,26 @@ describe("secrets", () => {
     }
   });
 
+  it("no JWT API key and no secret key ships: only the publishable key", () => {
+    if (stack.mode !== "new") return; // a legacy project ships its anon JWT by design
+    const jwt = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/;
+    const secretKey = /sb_secret_[A-Za-z0-9_-]{16,}/;
+    const shipped = files.filter((f) => f.path !== "<build log>");
+    secrets.holds(
+      "control: the patterns find real keys",
+      [jwt.test(stack.keys?.anonKey ?? ""), secretKey.test(stack.secretKey)].every(Boolean),
+    );
+    for (const file of shipped) {
+      secrets.holds(`no JWT (eyJ...) is in ${file.path}`, !jwt.test(file.text));
+      // supabase-js itself names the prefix (to warn about secret keys in browsers).
+      secrets.holds(`no sb_secret_ key is in ${file.path}`, !secretKey.test(file.text));
+    }
+    secrets.holds(
+      "the legacy anon key is not in the built files",
+      !shipped.some((f) => f.text.includes(stack.keys?.anonKey ?? "eyJ-no-legacy-key")),
+    );
+  });
+
   it("controls: the scan sees the admin bundle, the public anon key and encoded secrets", () => {
     // The admin's shells and the bundle they load are part of the scan.
     const admin = files.find((f) => f.path === join("admin", "index.html"));
@@ -518,10 +542,10 @@ describe("secrets", () => {
       "the admin bundle is the admin app (it signs in with a password)",
       files.some((f) => f.path.startsWith("_astro/") && f.text.includes("signInWithPassword")),
     );
-    // The anon key is public by design: finding it proves the scanner reads what ships.
+    // The publishable key is public by design: finding it proves the scanner reads what ships.
     secrets.holds(
-      "the anon key (public) is found in the built files",
-      files.some((f) => f.path !== "<build log>" && f.text.includes(stack.anonKey)),
+      "the publishable key (public) is found in the built files",
+      files.some((f) => f.path !== "<build log>" && f.text.includes(stack.publishableKey)),
     );
     // Each encoded form is found inside other data.
     const secret = secretEnv.PUBLISH_BUILD_TOKEN ?? "";
@@ -532,7 +556,7 @@ describe("secrets", () => {
         secrets.holds(`the scanner finds a ${encoding} secret at byte offset ${shift}`, found);
       }
     }
-    const jwt = stack.serviceRoleKey;
+    const jwt = stack.keys?.serviceRoleKey ?? stack.secretKey;
     const signature = jwt.split(".")[2] ?? "";
     secrets.holds(
       "the scanner finds a JWT's signature alone",

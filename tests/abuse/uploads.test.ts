@@ -96,7 +96,7 @@ async function send(
   options: { type?: string; path?: string; token?: string | null; signal?: AbortSignal } = {},
 ): Promise<Sent> {
   const path = options.path ?? `abuse/${randomUUID()}.png`;
-  const headers: Record<string, string> = { apikey: stack.anonKey };
+  const headers: Record<string, string> = { apikey: stack.publishableKey };
   if (options.type !== undefined) headers["content-type"] = options.type;
   const token = options.token === undefined ? adminToken : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -197,7 +197,10 @@ describe("uploads", () => {
   it("who may upload: nobody but an admin", async () => {
     const png = bytes(real["image/png"] as Buffer);
     await expectRefused("no token", png, { type: "image/png", token: null });
-    await expectRefused("the anon key as token", png, { type: "image/png", token: stack.anonKey });
+    await expectRefused("the anon key as token", png, {
+      type: "image/png",
+      token: stack.publishableKey,
+    });
     await expectRefused("a signed-in non-admin", png, { type: "image/png", token: userToken });
     await expectRefused("a token with a wrong signature", png, {
       type: "image/png",

@@ -75,7 +75,7 @@ async function deleteAll(table: string) {
 beforeAll(async () => {
   stack = await startTestStack();
   service = serviceClient(stack);
-  env = { PUBLIC_SUPABASE_URL: stack.url, PUBLIC_SUPABASE_ANON_KEY: stack.anonKey };
+  env = { PUBLIC_SUPABASE_URL: stack.url, PUBLIC_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey };
   project = await createProject({
     pages: {
       "index.astro": await fixture("content-page"),
@@ -97,7 +97,7 @@ describe("astro build over the Supabase content", () => {
       const port = await freePort();
       const result = await build("database down", {
         PUBLIC_SUPABASE_URL: `http://127.0.0.1:${port}`,
-        PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+        PUBLIC_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
       });
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(
@@ -117,7 +117,7 @@ describe("astro build over the Supabase content", () => {
       const result = await build("no env", {});
       expect(result.code).not.toBe(0);
       expect(result.output).toContain(
-        "PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set",
+        "PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_PUBLISHABLE_KEY are not set",
       );
       expect(result.output).toContain("npm start");
     },

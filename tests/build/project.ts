@@ -105,7 +105,11 @@ function runBuild(cwd: string, env: Record<string, string | undefined>): Promise
     if (value !== undefined) fullEnv[key] = value;
   }
   // Never inherit a Supabase from the test runner's environment by accident.
-  for (const key of ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY"]) {
+  for (const key of [
+    "PUBLIC_SUPABASE_URL",
+    "PUBLIC_SUPABASE_PUBLISHABLE_KEY",
+    "PUBLIC_SUPABASE_ANON_KEY",
+  ]) {
     if (!(key in env)) delete fullEnv[key];
   }
   for (const key of Object.keys(fullEnv)) {

@@ -78,7 +78,7 @@ function raw(
     "content-type": "application/json",
     "x-supabase-api-version": "2024-01-01",
   };
-  if (init.apikey !== null) headers.apikey = init.apikey ?? stack.anonKey;
+  if (init.apikey !== null) headers.apikey = init.apikey ?? stack.publishableKey;
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   return fetch(`${stack.url}/auth/v1${path}`, {
     method: init.method ?? "GET",
@@ -204,7 +204,7 @@ describe("the user endpoint", () => {
   });
 
   it("needs a user token, not the API key", async () => {
-    const res = await raw("/user", { token: stack.anonKey });
+    const res = await raw("/user", { token: stack.publishableKey });
     expect(res.status).toBe(403);
     expect(res.headers.get("x-sb-error-code")).toBe("bad_jwt");
   });

@@ -42,8 +42,8 @@ async function send(
   options: { address?: string; method?: string; raw?: string } = {},
 ): Promise<Sent> {
   const headers: Record<string, string> = {
-    apikey: stack.anonKey,
-    Authorization: `Bearer ${stack.anonKey}`,
+    apikey: stack.publishableKey,
+    Authorization: `Bearer ${stack.publishableKey}`,
     "Content-Type": "application/json",
   };
   if (options.address) headers["X-Forwarded-For"] = options.address;
@@ -183,8 +183,8 @@ describe("contact function", () => {
       method: "POST",
       headers: {
         Origin: origin,
-        apikey: stack.anonKey,
-        Authorization: `Bearer ${stack.anonKey}`,
+        apikey: stack.publishableKey,
+        Authorization: `Bearer ${stack.publishableKey}`,
         "Content-Type": "application/json",
         "X-Forwarded-For": freshAddress(),
       },

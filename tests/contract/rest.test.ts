@@ -398,7 +398,7 @@ describe("raw HTTP edge cases", () => {
     const noneAlg = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${claims(9999999999)}.`;
     for (const token of [forged, noneAlg]) {
       const response = await rest("banners", {
-        headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },
+        headers: { apikey: stack.publishableKey, Authorization: `Bearer ${token}` },
       });
       expect(response.status).toBe(401);
       expect((await response.json()).code).toBe("PGRST301");
@@ -407,7 +407,7 @@ describe("raw HTTP edge cases", () => {
 
   it("a malformed filter is 400 PGRST100; a malformed body is 400 PGRST102", async () => {
     const filter = await rest("banners?sort_order=between.1", {
-      headers: { apikey: stack.anonKey },
+      headers: { apikey: stack.publishableKey },
     });
     expect(filter.status).toBe(400);
     expect((await filter.json()).code).toBe("PGRST100");
@@ -415,7 +415,7 @@ describe("raw HTTP edge cases", () => {
     const body = await rest("banners", {
       method: "POST",
       headers: {
-        apikey: stack.anonKey,
+        apikey: stack.publishableKey,
         Authorization: `Bearer ${token}`,
         "Content-Type": "application/json",
       },
@@ -431,7 +431,7 @@ describe("raw HTTP edge cases", () => {
     const response = await rest("home_gallery", {
       method: "POST",
       headers: {
-        apikey: stack.anonKey,
+        apikey: stack.publishableKey,
         Authorization: `Bearer ${token}`,
         "Content-Type": "application/json",
       },
@@ -459,7 +459,7 @@ describe("raw HTTP edge cases", () => {
       "apikey",
     );
     const response = await rest("banners?select=id", {
-      headers: { apikey: stack.anonKey, Origin: "http://127.0.0.1:4321" },
+      headers: { apikey: stack.publishableKey, Origin: "http://127.0.0.1:4321" },
     });
     expect(response.headers.get("access-control-expose-headers")?.toLowerCase()).toContain(
       "content-range",

@@ -1,8 +1,12 @@
 // The Supabase the contract suite talks to. By default a fresh embedded stack
-// (PGlite with the migrations and seed, behind the local stand-in) per test file;
-// with SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY set, a real
-// one (`supabase start`, or a hosted project you can reset), so the same suite
-// checks that the stand-in answers as Supabase does.
+// (PGlite with the migrations and seed, behind the local stand-in) per test file, in
+// the key mode SUPABASE_KEYS names ("new" by default, or "legacy"). With SUPABASE_URL
+// and a project's keys set, a real one (a hosted project you can reset, or
+// `supabase start`), so the same suite checks that the stand-in answers as Supabase
+// does:
+//   SUPABASE_PUBLISHABLE_KEY (or SUPABASE_ANON_KEY) and SUPABASE_SECRET_KEY (or
+//   SUPABASE_SERVICE_ROLE_KEY); SUPABASE_JWT_SECRET only for the legacy cases that
+//   forge tokens with the shared secret.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,18 +14,29 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { createDatabase } from "../../supabase/local/database.ts";
-import { ephemeralKeys } from "../../supabase/local/keys.ts";
+import {
+  apiKeys,
+  ephemeralKeys,
+  type KeyMode,
+  type ProjectKeys,
+} from "../../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
 export interface TestStack {
   url: string;
-  anonKey: string;
-  serviceRoleKey: string;
+  /** The key a browser uses: the publishable key, or the legacy anon key. */
+  publishableKey: string;
+  /** The server's key: the secret key, or the legacy service_role key. */
+  secretKey: string;
+  /** "new" when the keys are `sb_` keys and sessions are signed with ES256. */
+  mode: KeyMode;
   /** True when the suite runs against the embedded stand-in. */
   embedded: boolean;
-  /** The JWT secret, when known (embedded, or SUPABASE_JWT_SECRET for a real stack). */
+  /** The embedded project's keys, live: rotating them here rotates the stand-in's. */
+  keys?: ProjectKeys;
+  /** The legacy JWT secret, when known (embedded, or SUPABASE_JWT_SECRET for a real stack). */
   jwtSecret?: string;
   /** Where the embedded stand-in keeps stored objects. */
   storageDir?: string;
@@ -30,17 +45,25 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/** Why a case cannot run against a real project, or undefined when it can. */
+export function embeddedOnly(stack: TestStack, reason: string): string | undefined {
+  return stack.embedded ? undefined : reason;
+}
+
 export async function startTestStack(
   options: { functionSecrets?: Record<string, string>; functionsDir?: string } = {},
 ): Promise<TestStack> {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } = process.env;
-  if (SUPABASE_URL && SUPABASE_ANON_KEY && SUPABASE_SERVICE_ROLE_KEY) {
+  const env = process.env;
+  const publishable = env.SUPABASE_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY;
+  const secret = env.SUPABASE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY;
+  if (env.SUPABASE_URL && publishable && secret) {
     return {
-      url: SUPABASE_URL,
-      anonKey: SUPABASE_ANON_KEY,
-      serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY,
+      url: env.SUPABASE_URL,
+      publishableKey: publishable,
+      secretKey: secret,
+      mode: publishable.startsWith("sb_") ? "new" : "legacy",
       embedded: false,
-      jwtSecret: process.env.SUPABASE_JWT_SECRET,
+      jwtSecret: env.SUPABASE_JWT_SECRET,
       close: async () => {},
     };
   }
@@ -57,11 +80,14 @@ export async function startTestStack(
     },
     await freePort(),
   );
+  const { publishable: publishableKey, secret: secretKey } = apiKeys(keys);
   return {
     url: standIn.url,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
+    publishableKey,
+    secretKey,
+    mode: keys.mode,
     embedded: true,
+    keys,
     jwtSecret: keys.jwtSecret,
     storageDir,
     db,
@@ -78,11 +104,11 @@ const noSession = {
 };
 
 export function anonClient(stack: TestStack): SupabaseClient {
-  return createClient(stack.url, stack.anonKey, noSession);
+  return createClient(stack.url, stack.publishableKey, noSession);
 }
 
 export function serviceClient(stack: TestStack): SupabaseClient {
-  return createClient(stack.url, stack.serviceRoleKey, noSession);
+  return createClient(stack.url, stack.secretKey, noSession);
 }
 
 export interface TestUser {

@@ -174,7 +174,7 @@ describe("media bucket", () => {
     const res = await fetch(`${stack.url}/functions/v1/media?path=${encodeURIComponent(path)}`, {
       method: "POST",
       headers: {
-        apikey: stack.anonKey,
+        apikey: stack.publishableKey,
         authorization: `Bearer ${session.data.session?.access_token}`,
         "content-type": "image/png",
       },

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
 
 // The account playwright.config.ts asks `npm start` to create.
 export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-admin-password-1" };
@@ -18,8 +19,9 @@ const dataDir = adminDataDir;
 
 export interface Runtime {
   apiUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
+  /** The keys of the running stack's mode (the publishable and secret keys by default). */
+  publishableKey: string;
+  secretKey: string;
   storageDir: string;
 }
 
@@ -27,16 +29,18 @@ export async function runtime(): Promise<Runtime> {
   const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
     apiUrl: string;
   };
-  const keys = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as {
-    anonKey: string;
-    serviceRoleKey: string;
+  const { publishable, secret } = apiKeys(await loadOrCreateKeys(dataDir));
+  return {
+    apiUrl,
+    publishableKey: publishable,
+    secretKey: secret,
+    storageDir: join(dataDir, "storage"),
   };
-  return { apiUrl, ...keys, storageDir: join(dataDir, "storage") };
 }
 
 export async function serviceClient(): Promise<SupabaseClient> {
-  const { apiUrl, serviceRoleKey } = await runtime();
-  return createClient(apiUrl, serviceRoleKey, {
+  const { apiUrl, secretKey } = await runtime();
+  return createClient(apiUrl, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }

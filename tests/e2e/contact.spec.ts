@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
+import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
 
 // The data folder playwright.config.ts gives `npm start` for this run.
 const dataDir = join(process.cwd(), ".data", `e2e-${process.env.E2E_PORT ?? 4399}`);
@@ -51,10 +51,8 @@ test.describe("contact form", () => {
     await expect(page.getByLabel(/^Subject/)).toHaveValue("");
     await expect(page.getByLabel(/^Inquiry Type/)).toHaveValue("general");
 
-    const keys = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as {
-      serviceRoleKey: string;
-    };
-    const service = createClient(new URL(response.url()).origin, keys.serviceRoleKey, {
+    const { secret } = apiKeys(await loadOrCreateKeys(dataDir));
+    const service = createClient(new URL(response.url()).origin, secret, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const { data, error } = await service

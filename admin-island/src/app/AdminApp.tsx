@@ -23,7 +23,7 @@ import { Shell } from "./Shell.tsx";
 
 export interface AdminAppProps {
   supabaseUrl: string;
-  anonKey: string;
+  publishableKey: string;
 }
 
 type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
@@ -50,11 +50,14 @@ function nextPath(): string {
   return next && findRoute(next) ? next : DASHBOARD_PATH;
 }
 
-export default function AdminApp({ supabaseUrl, anonKey }: AdminAppProps) {
-  const client = useMemo(() => getClient({ supabaseUrl, anonKey }), [supabaseUrl, anonKey]);
+export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps) {
+  const client = useMemo(
+    () => getClient({ supabaseUrl, publishableKey }),
+    [supabaseUrl, publishableKey],
+  );
   const data = useMemo(
-    () => supabaseDataLayer(client, supabaseUrl, anonKey),
-    [client, supabaseUrl, anonKey],
+    () => supabaseDataLayer(client, supabaseUrl, publishableKey),
+    [client, supabaseUrl, publishableKey],
   );
   const [auth, setAuth] = useState<AuthState>({ status: "checking" });
   const path = normalisePath(window.location.pathname);

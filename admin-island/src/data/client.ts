@@ -1,5 +1,5 @@
 // The admin's one Supabase client. The static shell passes the project URL and the
-// public anon key (never a service key: this code runs in the browser); the signed-in
+// publishable key (never a secret key: this code runs in the browser); the signed-in
 // user's token then rides on every request and RLS decides what it may do.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../../../supabase/database.types.ts";
@@ -11,13 +11,13 @@ let client: AdminClient | null = null;
 
 export interface ClientConfig {
   supabaseUrl: string;
-  anonKey: string;
+  publishableKey: string;
 }
 
 export function getClient(config?: ClientConfig): AdminClient {
   if (client) return client;
   if (!config) throw new Error("The admin's Supabase client is not configured yet.");
-  client = createClient<Database>(config.supabaseUrl, config.anonKey, {
+  client = createClient<Database>(config.supabaseUrl, config.publishableKey, {
     auth: {
       storage: rememberStorage,
       persistSession: true,

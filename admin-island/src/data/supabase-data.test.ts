@@ -19,8 +19,12 @@ beforeAll(async () => {
   stack = await startTestStack();
   const admin = await signedInUser(stack, { admin: true });
   const user = await signedInUser(stack);
-  data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.anonKey);
-  userData = supabaseDataLayer(user.client as unknown as AdminClient, stack.url, stack.anonKey);
+  data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.publishableKey);
+  userData = supabaseDataLayer(
+    user.client as unknown as AdminClient,
+    stack.url,
+    stack.publishableKey,
+  );
 }, 60_000);
 
 afterAll(async () => {

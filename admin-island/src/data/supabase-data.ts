@@ -153,7 +153,7 @@ type LooseClient = { from(table: string): any; rpc(fn: string, args: object): an
 export function supabaseDataLayer(
   client: AdminClient,
   supabaseUrl: string,
-  anonKey: string,
+  publishableKey: string,
 ): DataLayer {
   const db = client as unknown as LooseClient;
   const base = supabaseUrl.replace(/\/+$/, "");
@@ -219,7 +219,7 @@ export function supabaseDataLayer(
       return new Promise<string>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open("POST", target);
-        xhr.setRequestHeader("apikey", anonKey);
+        xhr.setRequestHeader("apikey", publishableKey);
         xhr.setRequestHeader("Authorization", `Bearer ${token}`);
         xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
         xhr.upload.onprogress = (event) => {

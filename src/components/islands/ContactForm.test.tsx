@@ -8,7 +8,7 @@ import { site } from "../../lib/site";
 import DefaultContactForm, { CONTACT_SUCCESS_TEXT, ContactForm } from "./ContactForm";
 
 const ENDPOINT = "http://127.0.0.1:54321/functions/v1/contact";
-const ANON_KEY = "anon-key-for-tests";
+const PUBLISHABLE_KEY = "sb_publishable_for_tests";
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 let fetchMock: FetchMock;
@@ -39,7 +39,7 @@ function pendingFetch() {
 
 function setup() {
   const user = userEvent.setup();
-  render(<ContactForm endpoint={ENDPOINT} anonKey={ANON_KEY} />);
+  render(<ContactForm endpoint={ENDPOINT} publishableKey={PUBLISHABLE_KEY} />);
   const field = {
     name: () => screen.getByLabelText(/^Full Name/),
     email: () => screen.getByLabelText(/^Email Address/),
@@ -76,7 +76,9 @@ describe("ContactForm", () => {
   });
 
   it("server-renders every field with its label", () => {
-    const html = renderToString(<ContactForm endpoint={ENDPOINT} anonKey={ANON_KEY} />);
+    const html = renderToString(
+      <ContactForm endpoint={ENDPOINT} publishableKey={PUBLISHABLE_KEY} />,
+    );
     const doc = new DOMParser().parseFromString(html, "text/html");
     const labels = [...doc.querySelectorAll("label")].map((l) => l.textContent?.trim());
     expect(labels).toEqual([
@@ -173,8 +175,7 @@ describe("ContactForm", () => {
     expect(init?.method).toBe("POST");
     expect(init?.headers).toMatchObject({
       "Content-Type": "application/json",
-      apikey: ANON_KEY,
-      Authorization: `Bearer ${ANON_KEY}`,
+      apikey: PUBLISHABLE_KEY,
     });
     expect(JSON.parse(String(init?.body))).toEqual({
       name: "Asha Rai",

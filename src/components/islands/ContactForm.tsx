@@ -24,8 +24,8 @@ import { site, telHref } from "../../lib/site";
 export interface ContactFormProps {
   /** The contact Edge Function: `${PUBLIC_SUPABASE_URL}/functions/v1/contact`. */
   endpoint: string;
-  /** The project's public anon key, sent as `apikey` and `Authorization: Bearer`. */
-  anonKey: string;
+  /** The project's publishable key, sent as `apikey` (it is no JWT: no Authorization). */
+  publishableKey: string;
 }
 
 export const CONTACT_SUCCESS_TEXT = "Thank you for your message! We will get back to you soon.";
@@ -93,7 +93,7 @@ function serverFieldErrors(body: unknown): ContactFieldErrors | null {
  * `contact` Edge Function (src/lib/contact.ts), posts them there with plain fetch, and
  * says thank you only once the function answered 2xx. On failure the typed text stays.
  */
-export function ContactForm({ endpoint, anonKey }: ContactFormProps) {
+export function ContactForm({ endpoint, publishableKey }: ContactFormProps) {
   const id = useId();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -160,8 +160,7 @@ export function ContactForm({ endpoint, anonKey }: ContactFormProps) {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
-          apikey: anonKey,
-          Authorization: `Bearer ${anonKey}`,
+          apikey: publishableKey,
         },
         body: JSON.stringify({
           name: check.value.name,

@@ -52,7 +52,7 @@ function context(collection: string, store: FakeStore): LoaderContext {
 
 function useEnv(url: string, key: string) {
   process.env.PUBLIC_SUPABASE_URL = url;
-  process.env.PUBLIC_SUPABASE_ANON_KEY = key;
+  process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY = key;
 }
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ afterAll(async () => {
   await stack?.close();
   await rm(cacheDir, { recursive: true, force: true });
   delete process.env.PUBLIC_SUPABASE_URL;
-  delete process.env.PUBLIC_SUPABASE_ANON_KEY;
+  delete process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY;
 });
 
 afterEach(() => {
@@ -73,7 +73,7 @@ afterEach(() => {
 
 describe("table loaders", () => {
   it("load the active rows, and a later load drops a row deactivated meanwhile", async () => {
-    useEnv(stack.url, stack.anonKey);
+    useEnv(stack.url, stack.publishableKey);
     const store = new FakeStore();
     await tableLoader("banners").load(context("banners", store));
     expect(store.entries.size).toBe(3);
@@ -89,7 +89,7 @@ describe("table loaders", () => {
   });
 
   it("share one read per sync, the revision included", async () => {
-    useEnv(stack.url, stack.anonKey);
+    useEnv(stack.url, stack.publishableKey);
     const causes = new FakeStore();
     const revision = new FakeStore();
     await Promise.all([
@@ -112,10 +112,10 @@ describe("table loaders", () => {
 
   it("stop with a message to set the variables or use npm start when they are missing", async () => {
     delete process.env.PUBLIC_SUPABASE_URL;
-    delete process.env.PUBLIC_SUPABASE_ANON_KEY;
+    delete process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY;
     const store = new FakeStore();
     await expect(tableLoader("banners").load(context("banners", store))).rejects.toThrow(
-      /PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set.*npm start/,
+      /PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_PUBLISHABLE_KEY are not set.*npm start/,
     );
   });
 });
@@ -123,11 +123,11 @@ describe("table loaders", () => {
 describe("the Supabase address", () => {
   it("may also come from the project's .env file, as Astro reads it", async () => {
     delete process.env.PUBLIC_SUPABASE_URL;
-    delete process.env.PUBLIC_SUPABASE_ANON_KEY;
+    delete process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY;
     const envFile = join(cacheDir, ".env");
     await writeFile(
       envFile,
-      `PUBLIC_SUPABASE_URL=${stack.url}\nPUBLIC_SUPABASE_ANON_KEY=${stack.anonKey}\n`,
+      `PUBLIC_SUPABASE_URL=${stack.url}\nPUBLIC_SUPABASE_PUBLISHABLE_KEY=${stack.publishableKey}\n`,
     );
     try {
       const store = new FakeStore();
@@ -141,7 +141,7 @@ describe("the Supabase address", () => {
 
 describe("images loader", () => {
   it("stores every prepared picture by key, broken ones as broken", async () => {
-    useEnv(stack.url, stack.anonKey);
+    useEnv(stack.url, stack.publishableKey);
     const service = serviceClient(stack);
     const pixel =
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";

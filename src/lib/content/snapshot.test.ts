@@ -35,13 +35,43 @@ describe("supabaseEnv", () => {
     ).toThrow(/not an http\(s\) URL/);
   });
 
+  it("reads the publishable key, and a legacy project's anon key when it has no other", () => {
+    expect(
+      supabaseEnv({
+        PUBLIC_SUPABASE_URL: "http://api.test",
+        PUBLIC_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_new",
+        PUBLIC_SUPABASE_ANON_KEY: "legacy",
+      }).publishableKey,
+    ).toBe("sb_publishable_new");
+    expect(
+      supabaseEnv({ PUBLIC_SUPABASE_URL: "http://api.test", PUBLIC_SUPABASE_ANON_KEY: "legacy" })
+        .publishableKey,
+    ).toBe("legacy");
+  });
+
+  it("refuses a secret key, which every page would publish", () => {
+    const serviceRoleJwt = [
+      Buffer.from('{"alg":"HS256"}').toString("base64url"),
+      Buffer.from('{"role":"service_role"}').toString("base64url"),
+      "sig",
+    ].join(".");
+    for (const key of ["sb_secret_abc", serviceRoleJwt]) {
+      expect(() =>
+        supabaseEnv({
+          PUBLIC_SUPABASE_URL: "http://api.test",
+          PUBLIC_SUPABASE_PUBLISHABLE_KEY: key,
+        }),
+      ).toThrow(/secret key/);
+    }
+  });
+
   it("trims and drops a trailing slash", () => {
     expect(
       supabaseEnv({
         PUBLIC_SUPABASE_URL: " http://127.0.0.1:54321/ ",
         PUBLIC_SUPABASE_ANON_KEY: "k",
       }),
-    ).toEqual({ url: "http://127.0.0.1:54321", anonKey: "k" });
+    ).toEqual({ url: "http://127.0.0.1:54321", publishableKey: "k" });
   });
 });
 
@@ -89,7 +119,10 @@ describe("readTables with a stubbed API", () => {
 
   it("reads the revision before any table, then every table with its filter and order", async () => {
     const { calls, fetchStub } = stub();
-    const result = await readTables({ url: "http://api.test", anonKey: "k" }, { fetch: fetchStub });
+    const result = await readTables(
+      { url: "http://api.test", publishableKey: "k" },
+      { fetch: fetchStub },
+    );
     expect(result.revision).toEqual({ id: 1, revision: 7, updated_at: "" });
     expect(calls[0]).toMatch(/^content_revision\?/);
     expect(calls).toHaveLength(21);
@@ -102,7 +135,7 @@ describe("readTables with a stubbed API", () => {
   it("fails with the table's name when one read fails", async () => {
     const { fetchStub } = stub("causes");
     await expect(
-      readTables({ url: "http://api.test", anonKey: "k" }, { fetch: fetchStub }),
+      readTables({ url: "http://api.test", publishableKey: "k" }, { fetch: fetchStub }),
     ).rejects.toThrow(
       /content table "causes" from http:\/\/api\.test: permission denied; code 42501/,
     );
@@ -111,7 +144,7 @@ describe("readTables with a stubbed API", () => {
   it("fails on content_revision first, before reading the tables", async () => {
     const { calls, fetchStub } = stub("content_revision");
     await expect(
-      readTables({ url: "http://api.test", anonKey: "k" }, { fetch: fetchStub }),
+      readTables({ url: "http://api.test", publishableKey: "k" }, { fetch: fetchStub }),
     ).rejects.toThrow(/"content_revision"/);
     expect(calls).toHaveLength(1);
   });
@@ -175,7 +208,10 @@ describe("readTables against the embedded stack", () => {
   });
 
   it("returns active rows only, in the public order", async () => {
-    const { revision, tables } = await readTables({ url: stack.url, anonKey: stack.anonKey });
+    const { revision, tables } = await readTables({
+      url: stack.url,
+      publishableKey: stack.publishableKey,
+    });
     expect(Number(revision?.revision)).toBeGreaterThan(0);
     expect(tables.banners.map((b) => b.title)).toEqual([
       "Together, We Build Brighter Futures",
@@ -192,7 +228,7 @@ describe("readTables against the embedded stack", () => {
     const service = serviceClient(stack);
     const { data } = await service.from("causes").select("id").eq("title", "Safe Homes").single();
     await service.from("causes").update({ is_active: false }).eq("id", data?.id);
-    const { tables } = await readTables({ url: stack.url, anonKey: stack.anonKey });
+    const { tables } = await readTables({ url: stack.url, publishableKey: stack.publishableKey });
     expect(tables.causes.map((c) => c.title)).not.toContain("Safe Homes");
     expect(tables.causes).toHaveLength(5);
   });
@@ -200,14 +236,14 @@ describe("readTables against the embedded stack", () => {
   it("fails with the table named when the API is down", async () => {
     const port = await freePort();
     await expect(
-      readTables({ url: `http://127.0.0.1:${port}`, anonKey: stack.anonKey }),
+      readTables({ url: `http://127.0.0.1:${port}`, publishableKey: stack.publishableKey }),
     ).rejects.toThrow(
       /content table "content_revision" from http:\/\/127\.0\.0\.1:\d+: .*fetch failed/,
     );
   }, 30_000);
 
   it("fails with the table named when the key is wrong", async () => {
-    await expect(readTables({ url: stack.url, anonKey: "not-a-key" })).rejects.toThrow(
+    await expect(readTables({ url: stack.url, publishableKey: "not-a-key" })).rejects.toThrow(
       /content table "content_revision"/,
     );
   });

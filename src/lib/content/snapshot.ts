@@ -35,7 +35,8 @@ export interface ContentSnapshot {
 
 export interface SupabaseEnv {
   url: string;
-  anonKey: string;
+  /** The publishable key (`sb_publishable_...`), or a legacy project's anon key. */
+  publishableKey: string;
 }
 
 export class ContentLoadError extends Error {
@@ -43,7 +44,7 @@ export class ContentLoadError extends Error {
   /** Shown by Astro under the message. */
   hint =
     "Check that PUBLIC_SUPABASE_URL points at the running Supabase project and that " +
-    "PUBLIC_SUPABASE_ANON_KEY is its anon key (locally, `npm start` sets both).";
+    "PUBLIC_SUPABASE_PUBLISHABLE_KEY is its publishable key (locally, `npm start` sets both).";
 }
 
 /** The kinds of placeholder picture, one file each in public/images/placeholders/. */
@@ -64,15 +65,38 @@ export function placeholderUrl(kind: PlaceholderKind): string {
 }
 
 export const MISSING_ENV_MESSAGE =
-  "PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set. The site's content is read " +
-  "from Supabase when it is built: set both (the project's URL and its public anon key), or run " +
+  "PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_PUBLISHABLE_KEY are not set. The site's content is " +
+  "read from Supabase when it is built: set both (the project's URL and its publishable key, " +
+  "sb_publishable_...; a project with legacy keys may set PUBLIC_SUPABASE_ANON_KEY instead), or run " +
   "`npm start` (or `npm run dev`), which starts the local database and builds against it.";
+
+/** A key that bypasses RLS: the secret key, or a legacy JWT whose role is service_role. */
+export function isSecretKey(key: string): boolean {
+  if (key.startsWith("sb_secret_")) return true;
+  const payload = key.split(".")[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      role?: unknown;
+    };
+    return claims.role === "service_role";
+  } catch {
+    return false;
+  }
+}
 
 /** The Supabase the build reads, from the environment; throws when it is not set. */
 export function supabaseEnv(env: Record<string, string | undefined> = process.env): SupabaseEnv {
   const url = env.PUBLIC_SUPABASE_URL?.trim();
-  const anonKey = env.PUBLIC_SUPABASE_ANON_KEY?.trim();
-  if (!url || !anonKey) throw new ContentLoadError(MISSING_ENV_MESSAGE);
+  // The legacy anon key is taken while a project still has one.
+  const publishableKey =
+    env.PUBLIC_SUPABASE_PUBLISHABLE_KEY?.trim() || env.PUBLIC_SUPABASE_ANON_KEY?.trim();
+  if (!url || !publishableKey) throw new ContentLoadError(MISSING_ENV_MESSAGE);
+  if (isSecretKey(publishableKey))
+    throw new ContentLoadError(
+      "The public key setting holds a secret key (sb_secret_... or the service_role key). It " +
+        "would be published in every page: use the project's publishable key (sb_publishable_...).",
+    );
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error();
@@ -81,7 +105,7 @@ export function supabaseEnv(env: Record<string, string | undefined> = process.en
       `PUBLIC_SUPABASE_URL is not an http(s) URL: ${JSON.stringify(url)}. ${MISSING_ENV_MESSAGE}`,
     );
   }
-  return { url: url.replace(/\/+$/, ""), anonKey };
+  return { url: url.replace(/\/+$/, ""), publishableKey };
 }
 
 /** One line saying what went wrong, without stack traces. */
@@ -130,7 +154,7 @@ export async function readTables(
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timedFetch: typeof fetch = (input, init) =>
     baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
-  const client = createClient(env.url, env.anonKey, {
+  const client = createClient(env.url, env.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: timedFetch },
   });
