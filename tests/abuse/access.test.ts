@@ -23,6 +23,7 @@
 // succeed: they prove the test would notice if everything were simply refused.
 import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
 import { serviceClient, signedInUser, type TestUser } from "../contract/stack.ts";
@@ -1139,9 +1140,10 @@ describe("access", () => {
     ];
     actors.push(
       forged(
-        "forged: anon key edited (role service_role)",
-        editPayload(stack.publishableKey, (claims) => ({ ...claims, role: "service_role" })),
+        "forged: legacy anon key edited (role service_role)",
+        editPayload(legacyAnonJwt(), (claims) => ({ ...claims, role: "service_role" })),
       ),
+      ...(await es256Forgeries(userToken)),
     );
     const forgedKey = await sign(serviceClaims(), randomSecret());
     actors.push(forged("forged: service key as apikey and bearer", forgedKey, forgedKey));
@@ -1187,6 +1189,42 @@ describe("access", () => {
   });
 });
 
+/** The project's legacy anon key: a real JWT of the project, signed with its legacy secret. */
+function legacyAnonJwt(): string {
+  return stack.keys?.anonKey ?? stack.publishableKey;
+}
+
+/**
+ * Forgeries aimed at asymmetric signing: a key of one's own under the project's kid,
+ * and the algorithm switched to HS256 with the published public key as the secret.
+ */
+async function es256Forgeries(userToken: string): Promise<Actor[]> {
+  const header = decodeProtectedHeader(userToken);
+  if (header.alg !== "ES256") return [];
+  const asAdmin = { ...decodeJwt(userToken), app_metadata: { role: "admin" } };
+  const { privateKey } = await generateKeyPair("ES256");
+  const ownKey = await new SignJWT(asAdmin)
+    .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: header.kid })
+    .sign(privateKey);
+  const jwks = (await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+    keys: Record<string, unknown>[];
+  };
+  const published = JSON.stringify(jwks.keys.find((key) => key.kid === header.kid) ?? {});
+  return [
+    forged("forged: ES256 signed by another key under the project's kid", ownKey),
+    forged(
+      "forged: alg switched to HS256, signed with the published public key",
+      await sign(asAdmin, published, { kid: header.kid }),
+    ),
+    forged(
+      "forged: ES256 under an unknown kid",
+      await new SignJWT(asAdmin)
+        .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: "not-a-project-key" })
+        .sign(privateKey),
+    ),
+  ];
+}
+
 /** More forgeries for `npm run test:abuse`: each claim edit alone, header tricks, more secrets. */
 async function longForgeries(userToken: string): Promise<Actor[]> {
   const asAdmin = adminClaims(admin);
@@ -1204,8 +1242,8 @@ async function longForgeries(userToken: string): Promise<Actor[]> {
     edit("exp a year on", (c) => ({ ...c, exp: now() + 365 * 86400 })),
     edit("role supabase_admin", (c) => ({ ...c, role: "supabase_admin" })),
     forged(
-      "forged: anon key edited (role authenticated, app_metadata.role admin, admin sub)",
-      editPayload(stack.publishableKey, (c) => ({
+      "forged: legacy anon key edited (role authenticated, app_metadata.role admin, admin sub)",
+      editPayload(legacyAnonJwt(), (c) => ({
         ...c,
         role: "authenticated",
         sub: admin.id,

@@ -268,7 +268,8 @@ async function rawRequest(
   const response = await fetch(`${stack.url}/rest/v1/${path}`, {
     method,
     headers: {
-      apikey: stack.publishableKey,
+      // A new API key goes as the apikey too, as supabase-js sends it.
+      apikey: key.startsWith("sb_") ? key : stack.publishableKey,
       Authorization: `Bearer ${key}`,
       "Content-Type": "application/json",
       Prefer: "return=representation",
