@@ -553,6 +553,7 @@ const JWKS_MAX_AGE_SECONDS = 600;
 
 const KNOWN_PATHS = new Set([
   "/.well-known/jwks.json",
+  "/jwks",
   "/token",
   "/user",
   "/logout",
@@ -572,10 +573,13 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
 
   // The public halves of the signing keys, for anyone verifying the project's
   // tokens; no apikey needed. Verifiers may cache it for as long as hosted's edge does.
-  app.get("/.well-known/jwks.json", (c) => {
-    c.header("cache-control", `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
-    return c.json(publicJwks(ctx.keys));
-  });
+  // Served at both addresses hosted documents.
+  for (const path of ["/.well-known/jwks.json", "/jwks"]) {
+    app.get(path, (c) => {
+      c.header("cache-control", `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
+      return c.json(publicJwks(ctx.keys));
+    });
+  }
 
   // The hosted gateway: every other /auth/v1 route needs a known apikey.
   app.use("*", async (c, next) => {

@@ -146,9 +146,18 @@ export async function verifyJwt(token: string, secret: string): Promise<Verified
   }
 }
 
-/** A key that still verifies tokens: anything but a revoked one. */
+/**
+ * A key whose signatures are accepted: the current one and the previously used ones.
+ * A standby key is published but trusted only once it is rotated in; a revoked one
+ * is neither.
+ */
 function verifies(key: SigningKey): boolean {
-  return key.status !== "revoked";
+  return key.status === "current" || key.status === "previously_used";
+}
+
+/** A key in the JWKS: every asymmetric key that is not revoked, standby included. */
+function published(key: SigningKey): boolean {
+  return key.alg === "ES256" && key.status !== "revoked";
 }
 
 /** No signing key of the project matches a token's header, or the key is revoked. */
@@ -210,7 +219,7 @@ function publicJwk(key: SigningKey): JWK {
 export function publicJwks(keys: ProjectKeys): { keys: JWK[] } {
   if (keys.mode === "legacy") return { keys: [] };
   return {
-    keys: keys.signingKeys.filter((k) => k.alg === "ES256" && verifies(k)).map(publicJwk),
+    keys: keys.signingKeys.filter(published).map(publicJwk),
   };
 }
 
@@ -361,5 +370,8 @@ export function revokeSigningKey(keys: ProjectKeys, kid: string): void {
   if (!key) throw new Error(`No signing key ${kid}.`);
   if (key.status !== "previously_used")
     throw new Error("Only a previously used key can be revoked.");
+  // The legacy anon and service_role keys are JWTs signed with the legacy secret.
+  if (key.alg === "HS256" && keys.legacyApiKeys)
+    throw new Error("Disable the legacy API keys before revoking the legacy JWT secret.");
   key.status = "revoked";
 }

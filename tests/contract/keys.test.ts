@@ -3,10 +3,18 @@
 // are signed and checked, the published JWKS, rotation, and the keys' refusals.
 // Cases that need the project's private signing key or its settings run on the
 // embedded stand-in only and say so in their names.
-import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  SignJWT,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createStandbyKey,
+  LEGACY_KID,
   revokeSigningKey,
   rotateSigningKeys,
   signSession,
@@ -240,6 +248,11 @@ describe.skipIf(REAL_PROJECT)(`signing-key rotation ${EMBEDDED_ONLY}`, () => {
     const standby = await createStandbyKey(keys);
     expect((await jwks()).keys.map((k) => k.kid).sort()).toEqual([oldKid, standby.kid].sort());
     expect(decodeProtectedHeader(await accessToken(await signedInUser(stack))).kid).toBe(oldKid);
+    // Published is not trusted: until the rotation, nothing it signs is accepted.
+    const standbySigned = await new SignJWT(decodeJwt(oldToken))
+      .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: standby.kid })
+      .sign(await importJWK(standby.privateJwk as JWK, "ES256"));
+    expect(await works(standbySigned)).toBe(401);
 
     // 2. Rotate: new sessions are signed with it; the old key still verifies.
     rotateSigningKeys(keys);
@@ -254,11 +267,15 @@ describe.skipIf(REAL_PROJECT)(`signing-key rotation ${EMBEDDED_ONLY}`, () => {
     expect(refreshed.error).toBeNull();
     expect(decodeProtectedHeader(refreshed.data.session?.access_token ?? "").kid).toBe(standby.kid);
 
+    expect(await works(standbySigned)).toBe(200);
+
     // 3. Revoke the old key: what it signed is refused, and it leaves the JWKS.
     revokeSigningKey(keys, oldKid);
     expect(await works(oldToken)).toBe(401);
     expect(await works(newToken)).toBe(200);
     expect((await jwks()).keys.map((k) => k.kid)).toEqual([standby.kid]);
+    // The legacy secret signed the legacy API keys: it cannot be revoked while they work.
+    expect(() => revokeSigningKey(keys, LEGACY_KID)).toThrow(/Disable the legacy API keys/);
   });
 
   it("switching the legacy API keys off refuses them and leaves the new keys working", async (context) => {
