@@ -170,12 +170,22 @@ async function main(): Promise<void> {
     Admin:        ${site.url}/admin
     Admin login:  ${adminLine}
     API:          ${stack.apiUrl}
+    API keys:     ${keysLine(stack, dataDir)}
     Data folder:  ${dataDir}
     Deploy hook:  POST ${hook.hookUrl}
     Build status: GET  ${hook.statusUrl}
 
   Press Ctrl-C to stop.
 `);
+}
+
+/** Which keys the project has, and where they are: never the keys themselves. */
+function keysLine(stack: Stack, dataDir: string): string {
+  const where = join(dataDir, "keys.json");
+  if (stack.keys.mode === "legacy")
+    return `legacy anon and service_role keys, sessions signed with HS256 (${where})`;
+  const legacy = stack.keys.legacyApiKeys ? "" : "; legacy keys disabled";
+  return `publishable and secret keys, sessions signed with ES256 (${where}${legacy})`;
 }
 
 main().catch(async (error) => {
