@@ -26,7 +26,7 @@ import {
 import { signalSaved } from "../admin-island/src/data/saves.ts";
 import { publicRoutes } from "../src/lib/nav.ts";
 import { createDatabase } from "../supabase/local/database.ts";
-import { ephemeralKeys, signJwt } from "../supabase/local/keys.ts";
+import { apiKeys, ephemeralKeys, loadOrCreateKeys, signSession } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
 
@@ -87,7 +87,8 @@ async function benchApi() {
     { db, keys, storageDir, functionsDir: join(root, "functions"), functionSecrets: {} },
     await freePort(),
   );
-  const adminToken = await signJwt(
+  // A session as Auth signs it in this key mode (ES256 by default).
+  const adminToken = await signSession(
     {
       sub: "00000000-0000-4000-8000-00000000a001",
       role: "authenticated",
@@ -95,15 +96,16 @@ async function benchApi() {
       app_metadata: { role: "admin" },
       exp: Math.floor(Date.now() / 1000) + 3600,
     },
-    keys.jwtSecret,
+    keys,
   );
+  const { publishable } = apiKeys(keys);
   try {
     console.log("\nAPI stand-in (PGlite, real RLS), loopback:");
     report(
       "public select (anon, active banners)",
       await load(() =>
         fetch(`${standIn.url}/rest/v1/banners?select=*&is_active=eq.true&order=sort_order.asc`, {
-          headers: { apikey: keys.anonKey, Authorization: `Bearer ${keys.anonKey}` },
+          headers: { apikey: publishable, Authorization: `Bearer ${publishable}` },
         }),
       ),
     );
@@ -113,7 +115,7 @@ async function benchApi() {
         fetch(`${standIn.url}/rest/v1/home_gallery`, {
           method: "POST",
           headers: {
-            apikey: keys.anonKey,
+            apikey: publishable,
             Authorization: `Bearer ${adminToken}`,
             "Content-Type": "application/json",
           },
@@ -284,14 +286,12 @@ async function benchPublish() {
         const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
           apiUrl: string;
         };
-        const { anonKey } = JSON.parse(await readFile(join(dataDir, "keys.json"), "utf8")) as {
-          anonKey: string;
-        };
+        const { publishable } = apiKeys(await loadOrCreateKeys(dataDir));
         const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
           token: string;
         };
         const statusUrl = `http://127.0.0.1:${rebuildPort}/status/${token}`;
-        const client = createClient(apiUrl, anonKey, { auth: { persistSession: false } });
+        const client = createClient(apiUrl, publishable, { auth: { persistSession: false } });
         const signIn = await client.auth.signInWithPassword(admin);
         if (signIn.error) throw signIn.error;
         const { data: banner } = await client

@@ -1,5 +1,5 @@
 // The site's content: one collection per Supabase content table (active rows only,
-// read once per build with the public anon key), the content revision, and
+// read once per build with the publishable key), the content revision, and
 // site_images (every picture the site may show, as a local file for Astro's image
 // pipeline). Pages never call these directly: they use src/lib/content/index.ts.
 

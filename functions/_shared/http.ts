@@ -6,7 +6,7 @@ const ALLOWED_HEADERS = "authorization, x-client-info, apikey, content-type";
 
 /**
  * CORS headers for a public endpoint. `*` is safe here because no call carries
- * credentials (cookies): the site sends the anon key as an ordinary header.
+ * credentials (cookies): the site sends the publishable key as an ordinary header.
  */
 export function corsHeaders(methods: readonly string[]): Record<string, string> {
   return {

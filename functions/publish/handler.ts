@@ -12,8 +12,8 @@
 //   hook not set or failing                   502 {"error":"hook_failed", runs}
 //   anything else failing                     500 {"error":"unavailable"}
 //
-// `verify_jwt` lets the anon key through, so the caller's token and its admin claim are
-// checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
+// `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
+// caller's token and its admin claim are checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
 import type { Caller } from "../_shared/caller.ts";
 import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
 

@@ -78,7 +78,7 @@ function options(env: AdminSetupOptions["env"] = {}): AdminSetupOptions {
     dataDir,
     env,
     url,
-    serviceRoleKey: SERVICE_KEY,
+    secretKey: SERVICE_KEY,
     async findUser(email) {
       const user = [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
       return user ? { id: user.id, isAdmin: user.app_metadata.role === "admin" } : null;

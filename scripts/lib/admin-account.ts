@@ -23,9 +23,9 @@ export interface ExistingUser {
 export interface AdminSetupOptions {
   dataDir: string;
   env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string };
-  /** The Supabase (or stand-in) URL and its service role key. */
+  /** The Supabase (or stand-in) URL and its secret key (or legacy service role key). */
   url: string;
-  serviceRoleKey: string;
+  secretKey: string;
   /** Looks the account up by email (case-insensitive). */
   findUser(email: string): Promise<ExistingUser | null>;
 }
@@ -100,7 +100,7 @@ export async function setUpAdmin(options: AdminSetupOptions): Promise<AdminSetup
   const lastApplied = saved && saved.email.toLowerCase() === wanted.email ? saved.password : null;
   const result: AdminSetup = { ...wanted, action: null, passwordSource };
 
-  const admin = createClient(options.url, options.serviceRoleKey, {
+  const admin = createClient(options.url, options.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   }).auth.admin;
   try {

@@ -116,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dataDir: options.dataDir,
     env: { ADMIN_EMAIL: options.adminEmail, ADMIN_PASSWORD: options.adminPassword },
     url: standIn.url,
-    serviceRoleKey: apiKeys(keys).secret,
+    secretKey: apiKeys(keys).secret,
     async findUser(email) {
       // The database is ours and in this process; asking it avoids paging
       // through the Auth admin API's user list.

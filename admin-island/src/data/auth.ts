@@ -1,5 +1,5 @@
 // Sign-in, sign-out and who is signed in. The admin claim lives in app_metadata,
-// which only the service key can set; the database checks it on every request.
+// which only the secret key can set; the database checks it on every request.
 import type { Session } from "@supabase/supabase-js";
 import type { AdminClient } from "./client.ts";
 import { setRemember } from "./remember-storage.ts";

@@ -163,7 +163,7 @@ describe("ContactForm", () => {
     expect(screen.getByText(CONTACT_MESSAGES.emailRequired)).toBeTruthy();
   });
 
-  it("sends the fields with the anon key, shows Sending... and thanks only after a 2xx", async () => {
+  it("sends the fields with the publishable key, shows Sending... and thanks only after a 2xx", async () => {
     const { user, field, submit, fillValid } = setup();
     await fillValid();
     const request = pendingFetch();

@@ -3,7 +3,7 @@
 // may show, as a local file Astro's image pipeline optimises).
 //
 // All collections share ONE snapshot per content sync (see snapshot.ts): the
-// revision is read first, every table once, with the public anon key. Each load
+// revision is read first, every table once, with the publishable key. Each load
 // clears its collection before writing, so a row deleted or deactivated since the
 // last build never survives in Astro's persisted data store.
 
