@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOSTED_FUNCTION_ENV } from "../../tests/fixtures/functions/hosted-env.ts";
 import type { StandInContext } from "./context.ts";
 import { functionRoutes, MAX_FUNCTION_BODY_BYTES } from "./functions.ts";
 import { ephemeralKeys, type ProjectKeys, signJwt, signSession } from "./keys.ts";
@@ -142,16 +143,7 @@ describe("environment and permissions", () => {
     const echo = (await (
       await app.request("/functions/v1/echo", { headers: anon() })
     ).json()) as Echo;
-    expect(echo.env).toEqual([
-      "DEPLOY_HOOK_URL",
-      "SUPABASE_ANON_KEY",
-      "SUPABASE_DB_URL",
-      "SUPABASE_JWKS",
-      "SUPABASE_PUBLISHABLE_KEYS",
-      "SUPABASE_SECRET_KEYS",
-      "SUPABASE_SERVICE_ROLE_KEY",
-      "SUPABASE_URL",
-    ]);
+    expect(echo.env).toEqual(HOSTED_FUNCTION_ENV);
     // The new keys as named sets, and the JWKS with the public signing key only.
     expect(JSON.parse(echo.platform.publishableKeys)).toEqual({ default: keys.publishableKey });
     expect(JSON.parse(echo.platform.secretKeys)).toEqual({ default: keys.secretKey });

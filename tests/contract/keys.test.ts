@@ -21,6 +21,8 @@ import {
 } from "../../supabase/local/keys.ts";
 import {
   anonClient,
+  embeddedOnly,
+  REAL_PROJECT,
   serviceClient,
   signedInUser,
   startTestStack,
@@ -29,8 +31,7 @@ import {
 } from "./stack.ts";
 
 /** A real project cannot be re-keyed or forged for from a test. */
-const REAL_PROJECT = Boolean(process.env.SUPABASE_URL);
-const EMBEDDED_ONLY = "[embedded only: needs the project's private signing key]";
+const EMBEDDED_ONLY = embeddedOnly("needs the project's private signing key");
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
