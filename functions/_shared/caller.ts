@@ -8,9 +8,9 @@
 // Callers: the platform's verify_jwt check knows only the legacy JWT secret, so the
 // functions that need a signed-in caller turn it off and check here, in two steps:
 // 1. the token's signature and expiry against the project's JWKS (SUPABASE_JWKS), with
-//    @supabase/server; a forged, expired or foreign token stops here, without a
-//    network call. A project that signs with its legacy secret publishes no
-//    asymmetric key; its tokens go straight to step 2.
+//    @supabase/server, when the JWKS lists the token's key: a forged or expired token
+//    stops here, without a network call. Tokens signed with the legacy secret (no
+//    public key) or by a key newer than this process's environment go to step 2.
 // 2. Supabase Auth's own answer for the token (auth.getUser): the account still
 //    exists and is not banned, and whether app_metadata (which only the secret key
 //    can set) holds the admin role now, so a removed admin loses rights at once.
@@ -87,14 +87,16 @@ export function supabaseIdentify(env: EnvReader): (token: string) => Promise<Cal
     const key = required("SUPABASE_PUBLISHABLE_KEYS (or SUPABASE_ANON_KEY)", publishableKey(env));
     // An API key is no user, whichever key it is.
     if (token.startsWith("sb_")) return { kind: "none" };
+    // A token signed by a key the JWKS lists is checked here; anything else (a token
+    // signed with the legacy secret, or by a key rotated in after this process read
+    // its environment) is left to Auth, which knows every key.
     const jwks = jwksOf(env);
-    if (jwks) {
+    if (jwks && signedByListedKey(token, jwks)) {
       const { error } = await verifyCredentials(
         { token, apikey: null },
         { auth: "user", env: { url, publishableKeys: { default: key }, secretKeys: {}, jwks } },
       );
-      // Tokens signed with the legacy secret carry no kid the JWKS knows; Auth decides.
-      if (error && !isLegacyToken(token)) return { kind: "none" };
+      if (error) return { kind: "none" };
     }
     auth ??= createClient(url, key, NO_SESSION);
     const { data, error } = await auth.auth.getUser(token);
@@ -108,13 +110,16 @@ export function supabaseIdentify(env: EnvReader): (token: string) => Promise<Cal
   };
 }
 
-/** A token signed with a symmetric (HS256) key, which no public JWKS can check. */
-function isLegacyToken(token: string): boolean {
+/** Whether the token's header names an asymmetric key that the JWKS lists. */
+function signedByListedKey(token: string, jwks: JsonWebKeySet): boolean {
   try {
-    const header = JSON.parse(
-      atob(token.split(".")[0]?.replace(/-/g, "+").replace(/_/g, "/") ?? ""),
+    const encoded = (token.split(".")[0] ?? "").replace(/-/g, "+").replace(/_/g, "/");
+    const header = JSON.parse(atob(encoded)) as { alg?: unknown; kid?: unknown };
+    return (
+      header.alg !== "HS256" &&
+      typeof header.kid === "string" &&
+      jwks.keys.some((listed) => listed.kid === header.kid)
     );
-    return header?.alg === "HS256";
   } catch {
     return false;
   }

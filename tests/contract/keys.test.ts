@@ -236,6 +236,17 @@ describe.skipIf(REAL_PROJECT)(`signing-key rotation ${EMBEDDED_ONLY}`, () => {
     }
     const before = await signedInUser(stack);
     const oldToken = await accessToken(before);
+    // The publish function checks admins itself; its process starts before the rotation.
+    const runsSeenBy = async (who: TestUser) =>
+      (
+        await fetch(`${stack.url}/functions/v1/publish`, {
+          headers: {
+            apikey: stack.publishableKey,
+            authorization: `Bearer ${await accessToken(who)}`,
+          },
+        })
+      ).status;
+    expect(await runsSeenBy(await signedInUser(stack, { admin: true }))).toBe(200);
     const oldKid = decodeProtectedHeader(oldToken).kid as string;
     const works = async (token: string) =>
       (
@@ -263,6 +274,9 @@ describe.skipIf(REAL_PROJECT)(`signing-key rotation ${EMBEDDED_ONLY}`, () => {
     expect(await works(oldToken)).toBe(200);
     expect(await works(newToken)).toBe(200);
     expect((await before.client.auth.getUser()).error).toBeNull();
+    // An admin signed with the new key is still an admin to a function started earlier.
+    expect(await runsSeenBy(await signedInUser(stack, { admin: true }))).toBe(200);
+    expect(await runsSeenBy(after)).toBe(403);
     // A refresh moves a live session onto the new key.
     const refreshed = await before.client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
