@@ -811,6 +811,10 @@ export type Database = {
     };
     Functions: {
       activate_logo: { Args: { logo_id: string }; Returns: undefined };
+      expire_publish_runs: {
+        Args: { p_queue_limit_seconds: number; p_build_limit_seconds: number; p_now?: string };
+        Returns: number;
+      };
       report_build: {
         Args: { p_event: string; p_revision: number; p_error: string };
         Returns: Json;

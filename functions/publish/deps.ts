@@ -1,10 +1,34 @@
 // The real dependencies of the publish function: Supabase Auth to identify callers,
 // the database (service role) for the runs, and the deploy hook.
 import { serviceClient, supabaseIdentify } from "../_shared/caller.ts";
-import { type BuildEvent, HookError, type PublishDeps, type PublishRun } from "./handler.ts";
+import {
+  type BuildEvent,
+  DEFAULT_LIMITS,
+  HookError,
+  type PublishDeps,
+  type PublishLimits,
+  type PublishRun,
+} from "./handler.ts";
 
 const HOOK_TIMEOUT_MS = 10_000;
 const DB_TIMEOUT_MS = 10_000;
+
+/** A limit in whole minutes from a secret, or the default when unset or not a positive number. */
+function minutes(env: Deno.Env, name: string, fallbackSeconds: number): number {
+  const raw = env.get(name)?.trim();
+  if (!raw) return fallbackSeconds;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value > 0 && value <= 24 * 60) return value * 60;
+  console.error(`publish: ${name} must be a whole number of minutes (1-1440); using the default.`);
+  return fallbackSeconds;
+}
+
+export function publishLimits(env: Deno.Env): PublishLimits {
+  return {
+    queueSeconds: minutes(env, "PUBLISH_QUEUE_LIMIT_MINUTES", DEFAULT_LIMITS.queueSeconds),
+    buildSeconds: minutes(env, "PUBLISH_BUILD_LIMIT_MINUTES", DEFAULT_LIMITS.buildSeconds),
+  };
+}
 
 export function createDeps(env: Deno.Env): PublishDeps {
   const hookUrl = env.get("DEPLOY_HOOK_URL");
@@ -13,6 +37,18 @@ export function createDeps(env: Deno.Env): PublishDeps {
   return {
     buildToken: env.get("PUBLISH_BUILD_TOKEN") || undefined,
     identify: supabaseIdentify(env),
+    limits: publishLimits(env),
+
+    async expireRuns(limits: PublishLimits, now: Date) {
+      const { error } = await db()
+        .rpc("expire_publish_runs", {
+          p_queue_limit_seconds: limits.queueSeconds,
+          p_build_limit_seconds: limits.buildSeconds,
+          p_now: now.toISOString(),
+        })
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (error) throw error;
+    },
 
     async requestPublish(userId: string) {
       const { data, error } = await db()

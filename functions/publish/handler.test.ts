@@ -18,6 +18,8 @@ const BUILD_TOKEN = "build-token-0123456789";
 /** An in-memory copy of request_publish / report_build (the migration's rules). */
 function setup(options: { hook?: () => Promise<void>; callers?: Record<string, Caller> } = {}) {
   const runs: PublishRun[] = [];
+  // The clock: tests move it on.
+  let clock = Date.parse("2026-11-24T10:00:00Z");
   const logged: string[] = [];
   let hookCalls = 0;
   let nextId = 1;
@@ -31,13 +33,30 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
     status,
     requested_revision: 7,
     built_revision: null,
-    requested_at: new Date().toISOString(),
+    requested_at: new Date(clock).toISOString(),
     started_at: null,
     finished_at: null,
     error: null,
   });
   const deps: PublishDeps = {
     buildToken: BUILD_TOKEN,
+    limits: { queueSeconds: 600, buildSeconds: 1800 },
+    now: () => new Date(clock),
+    // As expire_publish_runs does it.
+    expireRuns(limits, now) {
+      for (const run of runs) {
+        const since = (at: string | null) => now.getTime() - Date.parse(at ?? run.requested_at);
+        if (run.status === "queued" && since(run.requested_at) > limits.queueSeconds * 1000) {
+          run.status = "failed";
+          run.error = "The host never started the build.";
+        }
+        if (run.status === "building" && since(run.started_at) > limits.buildSeconds * 1000) {
+          run.status = "failed";
+          run.error = `The build did not finish within ${Math.ceil(limits.buildSeconds / 60)} minutes.`;
+        }
+      }
+      return Promise.resolve();
+    },
     identify: (token) => Promise.resolve(callers[token] ?? { kind: "none" }),
     requestPublish() {
       const queued = runs.find((run) => run.status === "queued");
@@ -57,6 +76,7 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
       if (event === "started") {
         const queued = find("queued");
         queued.status = "building";
+        queued.started_at = new Date(clock).toISOString();
         return Promise.resolve(queued);
       }
       const building = find("building");
@@ -73,7 +93,15 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
     logError: (message, error) =>
       logged.push(`${message} ${error instanceof Error ? error.message : String(error ?? "")}`),
   };
-  return { handler: createPublishHandler(deps), runs, logged, hookCalls: () => hookCalls };
+  return {
+    handler: createPublishHandler(deps),
+    runs,
+    logged,
+    hookCalls: () => hookCalls,
+    advance: (seconds: number) => {
+      clock += seconds * 1000;
+    },
+  };
 }
 
 function call(
@@ -239,4 +267,40 @@ Deno.test("compares secrets fully", () => {
   assert(!sameSecret("abc", "abd"));
   assert(!sameSecret("abc", "abcd"));
   assert(!sameSecret("", "abc"));
+});
+
+Deno.test("a run the host never started fails after the queue limit; the next publish calls the hook again", async () => {
+  const { handler, runs, hookCalls, advance } = setup();
+  const admin = { token: "admin-token" };
+  assertEquals((await call(handler, admin)).status, 202);
+  assertEquals(hookCalls(), 1);
+  // Within the limit, saves join the waiting run.
+  advance(9 * 60);
+  await call(handler, admin);
+  assertEquals(hookCalls(), 1);
+  // Past it, the run fails with a reason an editor can read, and a new one is queued.
+  advance(2 * 60);
+  const answer = await call(handler, admin);
+  assertEquals(answer.status, 202);
+  assertEquals(hookCalls(), 2);
+  assertEquals(runs[1]?.status, "failed");
+  assertEquals(runs[1]?.error, "The host never started the build.");
+  assertEquals(runs[0]?.status, "queued");
+});
+
+Deno.test("a build that never reports its end fails after the build limit, seen by the next read", async () => {
+  const { handler, runs, advance } = setup();
+  await call(handler, { token: "admin-token" });
+  await call(handler, {
+    body: { action: "report", event: "started" },
+    headers: { "x-build-token": BUILD_TOKEN },
+  });
+  advance(29 * 60);
+  await call(handler, { method: "GET", token: "admin-token" });
+  assertEquals(runs[0]?.status, "building");
+  advance(2 * 60);
+  const read = await call(handler, { method: "GET", token: "admin-token" });
+  const body = (await read.json()) as { runs: PublishRun[] };
+  assertEquals(body.runs[0]?.status, "failed");
+  assertEquals(body.runs[0]?.error, "The build did not finish within 30 minutes.");
 });

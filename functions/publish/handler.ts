@@ -12,6 +12,10 @@
 //   hook not set or failing                   502 {"error":"hook_failed", runs}
 //   anything else failing                     500 {"error":"unavailable"}
 //
+// Before it queues a run or answers the runs, it fails the runs past their limits (a
+// queued run the host never started, a build that never reported its end), so no
+// stuck run holds publishing up for longer than those limits.
+//
 // `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
 // caller's token and its admin claim are checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
 import type { Caller } from "../_shared/caller.ts";
@@ -30,7 +34,21 @@ export interface PublishRun {
   error: string | null;
 }
 
+/** How long a run may wait for its build to start, and a build may take (seconds). */
+export interface PublishLimits {
+  queueSeconds: number;
+  buildSeconds: number;
+}
+
+/** The defaults: well past any host's start-up time, and its longest build. */
+export const DEFAULT_LIMITS: PublishLimits = { queueSeconds: 10 * 60, buildSeconds: 30 * 60 };
+
 export interface PublishDeps {
+  /** Fails the runs past their limits, as of `now`. */
+  expireRuns(limits: PublishLimits, now: Date): Promise<void>;
+  limits: PublishLimits;
+  /** The clock (tests set their own). */
+  now?(): Date;
   /** Who the bearer token belongs to (checked with Supabase Auth). */
   identify(token: string): Promise<Caller>;
   /** Queues a run unless one is queued already (atomic in the database). */
@@ -72,6 +90,8 @@ export function sameSecret(given: string, expected: string): boolean {
 
 export function createPublishHandler(deps: PublishDeps): (request: Request) => Promise<Response> {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const now = deps.now ?? (() => new Date());
+  const expire = () => deps.expireRuns(deps.limits, now());
 
   async function requireAdmin(request: Request): Promise<Response | { userId: string }> {
     const token = bearerToken(request);
@@ -83,6 +103,7 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
   }
 
   async function publish(userId: string): Promise<Response> {
+    await expire();
     const { created } = await deps.requestPublish(userId);
     if (created) {
       try {
@@ -130,6 +151,7 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
       if (request.method === "GET") {
         const admin = await requireAdmin(request);
         if (admin instanceof Response) return admin;
+        await expire();
         return answer({ runs: await deps.recentRuns() }, 200);
       }
       if (request.method !== "POST") return answer({ error: "method_not_allowed" }, 405);

@@ -288,6 +288,60 @@ describe("logo activation", () => {
   });
 });
 
+describe("publish run limits", () => {
+  const at = "2026-11-24T12:00:00Z";
+  const runs = async () =>
+    (
+      await db.query<{ id: number; status: string; error: string | null }>(
+        "select id, status, error from public.publish_runs order by id",
+      )
+    ).rows;
+  const expire = (tx: Transaction, queue: number, build: number) =>
+    tx.query<{ n: number }>("select public.expire_publish_runs($1, $2, $3) as n", [
+      queue,
+      build,
+      at,
+    ]);
+
+  beforeAll(async () => {
+    await db.query("delete from public.publish_runs");
+    // A run queued 11 minutes before `at`, a build started 31 minutes before it, and
+    // a fresh one of each kind that is within its limit.
+    await db.query(
+      `insert into public.publish_runs (status, requested_revision, requested_at, started_at) values
+         ('failed', 1, $1::timestamptz - interval '2 hours', null),
+         ('building', 1, $1::timestamptz - interval '40 minutes', $1::timestamptz - interval '31 minutes'),
+         ('building', 1, $1::timestamptz - interval '10 minutes', $1::timestamptz - interval '9 minutes'),
+         ('queued', 2, $1::timestamptz - interval '11 minutes', null)`,
+      [at],
+    );
+  });
+
+  it("fails a queued run past the queue limit and a build past the build limit, nothing else", async () => {
+    const before = await runs();
+    const { rows } = await as(db, "service", (tx) => expire(tx, 600, 1800));
+    expect(rows[0]?.n).toBe(2);
+    const after = await runs();
+    expect(after.map((run) => run.status)).toEqual(["failed", "failed", "building", "failed"]);
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]?.error).toBe("The build did not finish within 30 minutes.");
+    expect(after[3]?.error).toBe("The host never started the build.");
+    // Nothing left to expire: calling again changes nothing.
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(0);
+  });
+
+  it("refuses limits that are not positive, and everyone but the service role", async () => {
+    expect(summary(await tryAs(db, "service", (tx) => outcome(() => expire(tx, 0, 1800))))).toBe(
+      "22023",
+    );
+    for (const actor of ["anon", "user", "admin"] as const) {
+      expect(summary(await tryAs(db, actor, (tx) => outcome(() => expire(tx, 600, 1800))))).toBe(
+        "42501",
+      );
+    }
+  });
+});
+
 describe("media bucket", () => {
   const upload = (name: string) => (tx: Transaction) =>
     outcome(() =>

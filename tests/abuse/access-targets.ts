@@ -27,6 +27,7 @@ export const KNOWN_RPCS = [
   "submit_contact_message",
   "request_publish",
   "report_build",
+  "expire_publish_runs",
 ] as const;
 
 /** A row an admin (or the service role) could really insert: every constraint passes. */
@@ -99,6 +100,8 @@ export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> 
       return { p_requested_by: ctx.userId };
     case "report_build":
       return { p_event: "succeeded", p_revision: 999_999, p_error: null };
+    case "expire_publish_runs":
+      return { p_queue_limit_seconds: 1, p_build_limit_seconds: 1 };
     default:
       return {};
   }

@@ -1374,6 +1374,13 @@ async function controls(): Promise<void> {
     });
     return { ok: !error, detail: error?.message };
   });
+  await allowed("service x rpc expire_publish_runs", async () => {
+    const { data, error } = await service.rpc("expire_publish_runs", {
+      p_queue_limit_seconds: 600,
+      p_build_limit_seconds: 1800,
+    });
+    return { ok: !error && typeof data === "number", detail: error?.message };
+  });
 
   // Storage: the admin lists and writes the bucket.
   await allowed("admin x bucket media x list objects", async () => {

@@ -152,6 +152,31 @@ describe.skipIf(REAL_PROJECT)(
       });
     });
 
+    it("a run the host never started does not jam publishing: the next save calls the hook", async () => {
+      const db = stack.db;
+      if (!db) throw new Error("the embedded stack has its database");
+      const bearer = await token(admin);
+      expect((await post(bearer, { action: "publish" })).status).toBe(202);
+      // The host took the hook call but never started the build: half an hour passes.
+      await db.query(
+        "update public.publish_runs set requested_at = now() - interval '30 minutes' where status = 'queued'",
+      );
+      const calls = hookCalls;
+      const next = await post(bearer, { action: "publish" });
+      expect(next.status).toBe(202);
+      const body = (await next.json()) as {
+        created: boolean;
+        runs: { status: string; error: string | null }[];
+      };
+      expect(body.created).toBe(true);
+      expect(hookCalls).toBe(calls + 1);
+      expect(body.runs[0]?.status).toBe("queued");
+      expect(body.runs[1]).toMatchObject({
+        status: "failed",
+        error: "The host never started the build.",
+      });
+    });
+
     it("keeps the runs away from everyone but admins", async () => {
       const anon = anonClient(stack);
       expect((await anon.from("publish_runs").select("id")).error?.code).toBe("42501");
