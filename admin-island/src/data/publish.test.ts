@@ -1,7 +1,14 @@
 // The admin's publish status: saves settle before one publish request; the status
 // follows the runs and the live build-info.json.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPublisher, type LiveInfo, type PublishApi, type PublishRun } from "./publish.ts";
+import {
+  createPublisher,
+  DEPLOY_LIMIT_MS,
+  type LiveInfo,
+  NOT_SWITCHED_REASON,
+  type PublishApi,
+  type PublishRun,
+} from "./publish.ts";
 import { signalSaved } from "./saves.ts";
 
 function fakeApi() {
@@ -106,6 +113,59 @@ describe("publisher", () => {
     const publisher = createPublisher(api);
     await publisher.refresh();
     expect(state.requests).toBe(1);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    publisher.stop();
+  });
+
+  it("keeps following a good build until the host puts it live, however long the deploy", async () => {
+    const { api, state } = fakeApi();
+    const publisher = createPublisher(api, { debounceMs: 100, pollMs: 1000 });
+    state.saved = 6;
+    signalSaved();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(state.requests).toBe(1);
+    // The build ends; the host is still uploading, for minutes.
+    state.runs[0] = {
+      ...(state.runs[0] as PublishRun),
+      status: "succeeded",
+      built_revision: 6,
+      finished_at: new Date().toISOString(),
+    };
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    state.live = { revision: 6, builtAt: "2026-11-22T10:09:00.000Z" };
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(publisher.$state.get()).toEqual({ phase: "live", builtAt: "2026-11-22T10:09:00.000Z" });
+    publisher.stop();
+  });
+
+  it("says Publish failed when a good build never goes live", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 6;
+    state.runs = [
+      {
+        ...run("succeeded"),
+        built_revision: 6,
+        finished_at: new Date(Date.now() - DEPLOY_LIMIT_MS - 1000).toISOString(),
+      },
+    ];
+    const publisher = createPublisher(api);
+    await publisher.refresh();
+    expect(publisher.$state.get()).toEqual({ phase: "failed", reason: NOT_SWITCHED_REASON });
+    expect(state.requests).toBe(0);
+    publisher.stop();
+  });
+
+  it("keeps waiting for a run that has not shown yet, past a minute", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 6;
+    state.live = { revision: 5, builtAt: "2026-11-22T10:00:00.000Z" };
+    const publisher = createPublisher(api, { pollMs: 1000 });
+    api.request = async () => {
+      state.requests += 1;
+    };
+    await publisher.publishNow();
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
     expect(publisher.$state.get().phase).toBe("publishing");
     publisher.stop();
   });

@@ -53,8 +53,19 @@ export const PUBLISH_FAILED_NOTE = "The site still shows the previous version.";
 /** How long the admin waits after the last save before asking for a build. */
 export const PUBLISH_DEBOUNCE_MS = 1500;
 
-/** How long after asking a build may take to appear in the runs or on the site. */
-const PENDING_WINDOW_MS = 60_000;
+/**
+ * How long after asking the admin keeps waiting for a run to show: past the publish
+ * function's queue limit (10 minutes), which fails a run the host never starts.
+ */
+const REQUEST_LIMIT_MS = 11 * 60_000;
+
+/**
+ * How long a finished build may take to go live (the host uploads and switches the
+ * site after the build): well past any host's deploy step.
+ */
+export const DEPLOY_LIMIT_MS = 15 * 60_000;
+
+export const NOT_SWITCHED_REASON = "The build finished, but the host did not put it live.";
 
 export function createPublisher(
   api: PublishApi,
@@ -96,9 +107,23 @@ export function createPublisher(
         $state.set({ phase: "failed", reason: latest.error ?? "The build failed." });
         return;
       }
-      // Asked for a moment ago: the run may already be built while the live file is
-      // not switched over yet.
-      if (requestedAt > 0 && Date.now() - requestedAt < PENDING_WINDOW_MS) {
+      // Built, but the host has not switched the site yet: it uploads after the build.
+      if (
+        latest?.status === "succeeded" &&
+        latest.built_revision !== null &&
+        latest.built_revision >= saved
+      ) {
+        const finished = Date.parse(latest.finished_at ?? latest.requested_at);
+        if (Date.now() - finished < DEPLOY_LIMIT_MS) {
+          $state.set({ phase: "publishing" });
+          schedule();
+        } else {
+          $state.set({ phase: "failed", reason: NOT_SWITCHED_REASON });
+        }
+        return;
+      }
+      // Asked a moment ago and no run shows yet: keep following.
+      if (requestedAt > 0 && Date.now() - requestedAt < REQUEST_LIMIT_MS) {
         $state.set({ phase: "publishing" });
         schedule();
         return;
