@@ -1,8 +1,14 @@
 // `npm run build`: `astro build`, reporting its start, success (with the content
 // revision it built, from build-info.json) and failure (with the reason) to the
 // publish Edge Function, so the admin can tell when saved changes are live. The CDN's
-// build runs this, and so does the local rebuilder. Without PUBLISH_BUILD_TOKEN it
-// builds without reporting.
+// build runs this, and so does the local rebuilder.
+//
+// Only production builds report. On Netlify that is CONTEXT=production (deploy
+// previews and branch deploys say otherwise); on Cloudflare Pages, a build of the
+// production branch (CF_PAGES_BRANCH equal to PUBLISH_PRODUCTION_BRANCH, default
+// "main"). A production build on a host without PUBLISH_BUILD_TOKEN fails at once,
+// saying why: it could never tell the admin it went live. A build outside any host
+// (no CONTEXT, no CF_PAGES) reports when it has the token and builds quietly without.
 //
 // BUILD_FAIL_FILE (set by `npm start` to <DATA_DIR>/fail-next-build): when that file
 // exists, the next build fails with its text as the reason and deletes it, to rehearse
@@ -95,7 +101,43 @@ function astroBuild(): Promise<{ code: number; output: string }> {
   });
 }
 
+export type BuildContext =
+  | { kind: "production"; host: string }
+  | { kind: "preview"; host: string; name: string }
+  | { kind: "local" };
+
+/** Which kind of build this is, from the host's environment. */
+export function buildContext(vars: Record<string, string | undefined>): BuildContext {
+  if (vars.CONTEXT) {
+    return vars.CONTEXT === "production"
+      ? { kind: "production", host: "Netlify" }
+      : { kind: "preview", host: "Netlify", name: vars.CONTEXT };
+  }
+  if (vars.CF_PAGES === "1") {
+    const production = vars.PUBLISH_PRODUCTION_BRANCH || "main";
+    const branch = vars.CF_PAGES_BRANCH ?? "";
+    return branch === production
+      ? { kind: "production", host: "Cloudflare Pages" }
+      : { kind: "preview", host: "Cloudflare Pages", name: `branch ${branch || "(unknown)"}` };
+  }
+  return { kind: "local" };
+}
+
+export const MISSING_TOKEN_MESSAGE =
+  "PUBLISH_BUILD_TOKEN is not set for this production build, so it could not tell the " +
+  "admin when the site goes live. Set it in the host's environment variables to the " +
+  "same value as the publish function's PUBLISH_BUILD_TOKEN secret.";
+
 async function main(): Promise<number> {
+  const context = buildContext(env);
+  if (context.kind === "preview") {
+    // A preview never touches the production runs.
+    console.log(`[build] ${context.host} ${context.name} build: not reporting to publish.`);
+    delete env.PUBLISH_BUILD_TOKEN;
+  } else if (context.kind === "production" && !env.PUBLISH_BUILD_TOKEN) {
+    console.error(`[build] ${MISSING_TOKEN_MESSAGE}`);
+    return 1;
+  }
   await report("started");
   const forced = await forcedFailure();
   if (forced) {
