@@ -88,11 +88,12 @@ describe("which builds report", () => {
   });
 
   it("a deploy preview or a branch build reports nothing, even holding the token", async () => {
-    for (const vars of [
+    const previews: Record<string, string>[] = [
       { CONTEXT: "deploy-preview" },
       { CONTEXT: "branch-deploy" },
       { CF_PAGES: "1", CF_PAGES_BRANCH: "fix-typo" },
-    ]) {
+    ];
+    for (const vars of previews) {
       const result = await build({ ...vars, PUBLISH_BUILD_TOKEN: "token-1" });
       expect(result.output).toContain("not reporting to publish");
       expect(received).toEqual([]);
