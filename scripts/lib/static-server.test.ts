@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   headersFor,
   parseHeaderRules,
+  parseRedirectRules,
+  redirectFor,
   type StaticServer,
   safeSegments,
   startStaticServer,
@@ -85,6 +87,12 @@ beforeAll(async () => {
     "_headers",
     await readFile(join(import.meta.dirname, "..", "..", "public", "_headers"), "utf8"),
   );
+  // The site's own redirects, plus a redirect rule of a test's own.
+  await put(
+    "000001",
+    "_redirects",
+    `${await readFile(join(import.meta.dirname, "..", "..", "public", "_redirects"), "utf8")}\n/old-about  /about/  301\n/about/*  /nowhere  302\n`,
+  );
   // A link inside the build that points out of it must not be followed out.
   await symlink(join(dataDir, "keys.json"), join(dataDir, "builds", "000001", "leak.json"));
   await pointSiteAt("000001");
@@ -147,12 +155,23 @@ describe("static server", () => {
     expect(file.body).not.toContain("X-Frame-Options");
   });
 
-  it("serves the admin shell for client-routed admin paths", async () => {
+  it("serves the admin shell for client-routed admin paths (the site's _redirects)", async () => {
     for (const path of ["/admin", "/admin/", "/admin/banners", "/admin/banners/12/edit"]) {
       const res = await raw(path);
       expect(res.status, path).toBe(200);
       expect(res.body, path).toContain("id=admin");
     }
+  });
+
+  it("applies _redirects where no file matches, and does not serve it", async () => {
+    const moved = await raw("/old-about");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe("/about/");
+    // A file always wins over a rule (Netlify's default).
+    expect((await raw("/about/")).status).toBe(200);
+    const file = await raw("/_redirects");
+    expect(file.status).toBe(404);
+    expect(file.body).not.toContain("/admin/index.html");
   });
 
   it("caches hashed assets for a year and revalidates everything else", async () => {
@@ -242,6 +261,30 @@ describe("static server", () => {
       await other.close();
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe("_redirects rules", () => {
+  const rules = parseRedirectRules(
+    "# comment\n/admin/*  /admin/index.html  200\n/a  /b\n/docs/*  /help/:splat  302\nnot a rule\n/x /y 418\n",
+  );
+
+  it("reads from, to and status (301 by default), skipping comments and what it cannot use", () => {
+    expect(rules).toEqual([
+      { from: "/admin/*", to: "/admin/index.html", status: 200 },
+      { from: "/a", to: "/b", status: 301 },
+      { from: "/docs/*", to: "/help/:splat", status: 302 },
+    ]);
+  });
+
+  it("takes the first matching rule and fills in :splat", () => {
+    expect(redirectFor(rules, "/admin/banners/3")).toEqual({
+      to: "/admin/index.html",
+      status: 200,
+    });
+    expect(redirectFor(rules, "/docs/a/b")).toEqual({ to: "/help/a/b", status: 302 });
+    expect(redirectFor(rules, "/a")).toEqual({ to: "/b", status: 301 });
+    expect(redirectFor(rules, "/a/more")).toBeUndefined();
   });
 });
 

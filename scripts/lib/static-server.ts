@@ -103,16 +103,62 @@ export function headersFor(rules: HeaderRule[], pathname: string): [string, stri
   return rules.filter((rule) => matches(rule.pattern, pathname)).flatMap((rule) => rule.headers);
 }
 
-const HEADERS_FILE = "_headers";
-const headerRules = new Map<string, Promise<HeaderRule[]>>();
+/** One rule of a `_redirects` file: `from to [status]`. */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: number;
+}
 
-/** The rules of a build's `_headers` (none when it has no such file); read once per build. */
-function rulesOf(root: string): Promise<HeaderRule[]> {
-  let rules = headerRules.get(root);
+/**
+ * Reads a `_redirects` file as Netlify and Cloudflare Pages do: `from to [status]` per
+ * line (301 when no status is given), `#` starts a comment, a trailing `*` in `from`
+ * matches any rest, which `:splat` in `to` repeats. Lines that are not that are skipped.
+ */
+export function parseRedirectRules(text: string): RedirectRule[] {
+  const rules: RedirectRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const fields = line.replace(/#.*$/, "").trim().split(/\s+/);
+    if (fields.length < 2 || !fields[0]?.startsWith("/")) continue;
+    const status = fields[2] === undefined ? 301 : Number.parseInt(fields[2], 10);
+    if (![200, 301, 302, 404].includes(status)) continue;
+    rules.push({ from: fields[0], to: fields[1] ?? "/", status });
+  }
+  return rules;
+}
+
+/** The first rule that matches a path, with `:splat` filled in. */
+export function redirectFor(
+  rules: RedirectRule[],
+  pathname: string,
+): { to: string; status: number } | undefined {
+  for (const rule of rules) {
+    if (!matches(rule.from, pathname)) continue;
+    const splat = rule.from.endsWith("*") ? pathname.slice(rule.from.length - 1) : "";
+    return { to: rule.to.replace(":splat", splat), status: rule.status };
+  }
+  return undefined;
+}
+
+const HEADERS_FILE = "_headers";
+const REDIRECTS_FILE = "_redirects";
+/** The host's own files: they configure it and are never served. */
+const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
+const hostRules = new Map<string, Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }>>();
+
+/** The rules of a build's `_headers` and `_redirects` (none when absent); read once per build. */
+function rulesOf(root: string): Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }> {
+  let rules = hostRules.get(root);
   if (!rules) {
-    rules = readFile(join(root, HEADERS_FILE), "utf8").then(parseHeaderRules, () => []);
-    if (headerRules.size > 20) headerRules.clear();
-    headerRules.set(root, rules);
+    const read = (name: string) => readFile(join(root, name), "utf8").catch(() => "");
+    rules = Promise.all([read(HEADERS_FILE), read(REDIRECTS_FILE)]).then(
+      ([headers, redirects]) => ({
+        headers: parseHeaderRules(headers),
+        redirects: parseRedirectRules(redirects),
+      }),
+    );
+    if (hostRules.size > 20) hostRules.clear();
+    hostRules.set(root, rules);
   }
   return rules;
 }
@@ -196,17 +242,29 @@ export function createStaticApp(siteDir: string): Hono {
     const segments = safeSegments(pathname);
     const ifNoneMatch = c.req.header("if-none-match");
     const acceptEncoding = c.req.header("accept-encoding");
-    const extra = headersFor(await rulesOf(root), pathname);
-    // The headers file configures the host; like the CDN, it is not served.
-    if (segments && !(segments.length === 1 && segments[0] === HEADERS_FILE)) {
+    const rules = await rulesOf(root);
+    const extra = headersFor(rules.headers, pathname);
+    // The host's files configure it; like the CDN, it does not serve them.
+    if (segments && !(segments.length === 1 && HOST_FILES.has(segments[0] ?? ""))) {
       for (const name of candidates(segments, pathname.endsWith("/"))) {
         const file = await fileIn(root, name);
         if (file) return respond(file, 200, ifNoneMatch, acceptEncoding, extra);
       }
-      // The admin is a client-routed app: its shell answers every path under it.
-      if (segments[0] === "admin") {
-        const shell = await fileIn(root, "admin/index.html");
-        if (shell) return respond(shell, 200, ifNoneMatch, acceptEncoding, extra);
+      // No file: the first matching `_redirects` rule (a file always wins, as on
+      // Netlify). The admin's shell answers every path under /admin this way.
+      const redirect = redirectFor(rules.redirects, pathname);
+      if (redirect && (redirect.status === 301 || redirect.status === 302)) {
+        return c.body(null, redirect.status, {
+          location: redirect.to,
+          "cache-control": REVALIDATE,
+        });
+      }
+      if (redirect) {
+        const target = safeSegments(redirect.to);
+        for (const name of target ? candidates(target, redirect.to.endsWith("/")) : []) {
+          const file = await fileIn(root, name);
+          if (file) return respond(file, redirect.status, ifNoneMatch, acceptEncoding, extra);
+        }
       }
     }
     const notFound = await fileIn(root, "404.html");

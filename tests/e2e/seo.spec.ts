@@ -139,6 +139,9 @@ test("no page may be framed by another site, and the admin stays out of search e
   expect((await request.get("/admin")).headers()["x-robots-tag"]).toBe("noindex, nofollow");
   expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
   expect((await request.get("/_headers")).status()).toBe(404);
+  expect((await request.get("/_redirects")).status()).toBe(404);
+  // The admin fallback of the site's _redirects: a deep admin path gets the admin app.
+  expect((await request.get("/admin/no-such-screen/3")).status()).toBe(200);
 
   // Framed by a page of another origin, the admin's sign-in never renders.
   const admin = new URL("/admin", baseURL).href;

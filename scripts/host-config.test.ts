@@ -1,0 +1,29 @@
+// The host configuration that ships with the repository: Netlify builds the site the
+// way `npm run build` does, and the admin fallback comes with the site.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { describe, expect, it } from "vitest";
+import { parseRedirectRules, redirectFor } from "./lib/static-server.ts";
+
+const root = join(import.meta.dirname, "..");
+
+describe("host configuration", () => {
+  it("netlify.toml builds with npm run build into dist, on Node 24", async () => {
+    const config = parse(await readFile(join(root, "netlify.toml"), "utf8")) as {
+      build: { command: string; publish: string; environment: Record<string, string> };
+    };
+    expect(config.build.command).toBe("npm run build");
+    expect(config.build.publish).toBe("dist");
+    expect(Number(config.build.environment.NODE_VERSION)).toBeGreaterThanOrEqual(22);
+  });
+
+  it("_redirects sends every admin path to the admin shell", async () => {
+    const rules = parseRedirectRules(await readFile(join(root, "public", "_redirects"), "utf8"));
+    expect(redirectFor(rules, "/admin/banners/3/edit")).toEqual({
+      to: "/admin/index.html",
+      status: 200,
+    });
+    expect(redirectFor(rules, "/about/")).toBeUndefined();
+  });
+});
