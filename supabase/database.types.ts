@@ -819,6 +819,7 @@ export type Database = {
         Args: { p_event: string; p_revision: number; p_error: string };
         Returns: Json;
       };
+      report_deploy: { Args: { p_succeeded: boolean; p_error: string }; Returns: Json };
       request_publish: { Args: { p_requested_by: string }; Returns: Json };
       submit_contact_message: {
         Args: {

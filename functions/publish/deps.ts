@@ -58,6 +58,16 @@ export function createDeps(env: Deno.Env): PublishDeps {
       return data as { created: boolean; run: PublishRun };
     },
 
+    notifySecret: env.get("NETLIFY_NOTIFY_SECRET") || undefined,
+
+    async reportDeploy(succeeded: boolean, error: string | null) {
+      const { data, error: failure } = await db()
+        .rpc("report_deploy", { p_succeeded: succeeded, p_error: error })
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (failure) throw failure;
+      return data as PublishRun;
+    },
+
     async reportBuild(event: BuildEvent, revision: number | null, error: string | null) {
       const { data, error: failure } = await db()
         .rpc("report_build", { p_event: event, p_revision: revision, p_error: error })

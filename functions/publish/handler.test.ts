@@ -1,5 +1,6 @@
 // Every answer of the publish function, through the handler with fakes: who may
 // publish, that the hook secret never leaves, and that bursts collapse.
+import { SignJWT } from "npm:jose@6";
 import { assert, assertEquals } from "../_shared/assert.ts";
 import {
   type BuildEvent,
@@ -14,6 +15,7 @@ import {
 const URL = "http://127.0.0.1/publish";
 const HOOK_URL = "https://api.netlify.example/build_hooks/SECRET-HOOK-ID";
 const BUILD_TOKEN = "build-token-0123456789";
+const NOTIFY_SECRET = "netlify-jws-secret-0123456789";
 
 /** An in-memory copy of request_publish / report_build (the migration's rules). */
 function setup(options: { hook?: () => Promise<void>; callers?: Record<string, Caller> } = {}) {
@@ -40,6 +42,19 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
   });
   const deps: PublishDeps = {
     buildToken: BUILD_TOKEN,
+    notifySecret: NOTIFY_SECRET,
+    // As report_deploy does it: the newest run.
+    reportDeploy(succeeded, error) {
+      const newest = runs[0] ?? make("failed");
+      if (!runs.includes(newest)) runs.unshift(newest);
+      if (succeeded && (newest.status === "queued" || newest.status === "building"))
+        newest.status = "succeeded";
+      if (!succeeded && newest.status !== "failed") {
+        newest.status = "failed";
+        newest.error = error;
+      }
+      return Promise.resolve(newest);
+    },
     limits: { queueSeconds: 600, buildSeconds: 1800 },
     now: () => new Date(clock),
     // As expire_publish_runs does it.
@@ -255,7 +270,7 @@ Deno.test("refuses bad bodies and methods", async () => {
     (
       await call(handler, {
         token: "admin-token",
-        body: { action: "publish", pad: "x".repeat(9000) },
+        body: { action: "publish", pad: "x".repeat(70_000) },
       })
     ).status,
     413,
@@ -303,4 +318,83 @@ Deno.test("a build that never reports its end fails after the build limit, seen 
   const body = (await read.json()) as { runs: PublishRun[] };
   assertEquals(body.runs[0]?.status, "failed");
   assertEquals(body.runs[0]?.error, "The build did not finish within 30 minutes.");
+});
+
+/** A deploy notification as Netlify sends it: the deploy as JSON, signed over its bytes. */
+async function notification(deploy: Record<string, unknown>, secret = NOTIFY_SECRET) {
+  const body = JSON.stringify(deploy);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  const sha256 = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+  const signature = await new SignJWT({ sha256 })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer("netlify")
+    .sign(new TextEncoder().encode(secret));
+  return { body, signature };
+}
+
+function notify(
+  handler: (request: Request) => Promise<Response>,
+  note: { body: string; signature: string },
+) {
+  return handler(
+    new Request(URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-webhook-signature": note.signature },
+      body: note.body,
+    }),
+  );
+}
+
+Deno.test("a production deploy the host says failed, after a good build, fails the run with its reason", async () => {
+  const { handler, runs } = setup();
+  await call(handler, { token: "admin-token" });
+  const token = { "x-build-token": BUILD_TOKEN };
+  await call(handler, { body: { action: "report", event: "started" }, headers: token });
+  await call(handler, {
+    body: { action: "report", event: "succeeded", revision: 7 },
+    headers: token,
+  });
+  assertEquals(runs[0]?.status, "succeeded");
+  const answer = await notify(
+    handler,
+    await notification({ state: "error", context: "production", error_message: "Upload failed" }),
+  );
+  assertEquals(answer.status, 200);
+  assertEquals(runs[0]?.status, "failed");
+  assertEquals(runs[0]?.error, "The host could not deploy the site: Upload failed");
+});
+
+Deno.test("a deploy the host says is live settles a run its build could not report", async () => {
+  const { handler, runs } = setup();
+  await call(handler, { token: "admin-token" });
+  const answer = await notify(
+    handler,
+    await notification({ state: "ready", context: "production" }),
+  );
+  assertEquals(answer.status, 200);
+  assertEquals(runs[0]?.status, "succeeded");
+});
+
+Deno.test("notifications with a bad signature, or of previews, change nothing", async () => {
+  const { handler, runs } = setup();
+  await call(handler, { token: "admin-token" });
+  const failed = { state: "error", context: "production", error_message: "x" };
+  const forged = await notification(failed, "not-the-secret");
+  assertEquals((await notify(handler, forged)).status, 401);
+  // The signature covers the exact bytes: another body under a good signature fails.
+  const good = await notification({ state: "ready", context: "production" });
+  assertEquals(
+    (await notify(handler, { body: JSON.stringify(failed), signature: good.signature })).status,
+    401,
+  );
+  assertEquals((await notify(handler, { body: good.body, signature: "not.a.jws" })).status, 401);
+  for (const context of ["deploy-preview", "branch-deploy"]) {
+    const preview = await notify(handler, await notification({ ...failed, context }));
+    assertEquals(preview.status, 200);
+    assertEquals(await preview.json(), { ignored: "not a production deploy" });
+  }
+  assertEquals(runs[0]?.status, "queued");
+  assertEquals(runs.length, 1);
 });

@@ -7,6 +7,10 @@
 //                                             called only when this call queued a run
 //   POST {"action":"report", event, revision?, error?}
 //                             (x-build-token) 200 {run}; how a build reports its progress
+//   POST <a Netlify deploy>   (x-webhook-signature) 200 {run} or {ignored}; the host's
+//                             own word that a production deploy went live or failed
+//                             (netlify.ts); refused with 401 unless signed with
+//                             NETLIFY_NOTIFY_SECRET
 //   no or bad token                           401 {"error":"unauthorized"}
 //   signed in, not an admin                   403 {"error":"forbidden"}
 //   hook not set or failing                   502 {"error":"hook_failed", runs}
@@ -19,7 +23,8 @@
 // `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
 // caller's token and its admin claim are checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
+import { bearerToken, corsHeaders, json, readBodyBytes } from "../_shared/http.ts";
+import { readDeployNotice, verifyNetlifySignature } from "./netlify.ts";
 
 export type { Caller };
 
@@ -64,6 +69,10 @@ export interface PublishDeps {
   callHook(): Promise<void>;
   /** The secret the build presents to report; unset refuses every report. */
   buildToken: string | undefined;
+  /** Records what the host says of the newest run's deploy. */
+  reportDeploy(succeeded: boolean, error: string | null): Promise<PublishRun>;
+  /** The JWS secret of the host's deploy notifications; unset refuses them all. */
+  notifySecret: string | undefined;
   logError?(message: string, error: unknown): void;
 }
 
@@ -73,7 +82,8 @@ export class HookError extends Error {}
 
 const METHODS = ["GET", "POST"] as const;
 const CORS = corsHeaders(METHODS);
-const MAX_BODY_BYTES = 8 * 1024;
+/** A deploy notification carries the whole deploy object, summary included. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 function answer(body: unknown, status: number): Response {
   return json(body, status, CORS);
@@ -145,6 +155,21 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
     return answer({ run }, 200);
   }
 
+  async function notice(signature: string, bytes: Uint8Array, body: unknown): Promise<Response> {
+    if (!deps.notifySecret || !(await verifyNetlifySignature(bytes, signature, deps.notifySecret)))
+      return answer({ error: "unauthorized" }, 401);
+    const deploy = readDeployNotice(body);
+    if (!deploy) return answer({ error: "invalid_notification" }, 400);
+    // Previews and branch deploys never touch the production runs.
+    if (deploy.context !== "production") return answer({ ignored: "not a production deploy" }, 200);
+    if (deploy.kind === "other") return answer({ ignored: `deploy ${deploy.state}` }, 200);
+    const run = await deps.reportDeploy(
+      deploy.kind === "ready",
+      deploy.kind === "error" ? deploy.reason : null,
+    );
+    return answer({ run }, 200);
+  }
+
   return async (request) => {
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
     try {
@@ -156,7 +181,7 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
       }
       if (request.method !== "POST") return answer({ error: "method_not_allowed" }, 405);
 
-      const read = await readBodyText(request, MAX_BODY_BYTES);
+      const read = await readBodyBytes(request, MAX_BODY_BYTES);
       if (!read.ok)
         return answer(
           { error: read.reason === "too_large" ? "payload_too_large" : "invalid_json" },
@@ -164,10 +189,13 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
         );
       let body: unknown;
       try {
-        body = read.text ? JSON.parse(read.text) : {};
+        const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+        body = text ? JSON.parse(text) : {};
       } catch {
         return answer({ error: "invalid_json" }, 400);
       }
+      const signature = request.headers.get("x-webhook-signature");
+      if (signature !== null) return await notice(signature, read.bytes, body);
       if (typeof body !== "object" || body === null || Array.isArray(body))
         return answer({ error: "invalid_json" }, 400);
       const fields = body as Record<string, unknown>;

@@ -41,14 +41,12 @@ export function bearerToken(authorization: string | undefined): string | undefin
 }
 
 /**
- * A browser's User-Agent: every current browser engine sends "Mozilla/5.0 (...)"
- * followed by its engine token. Server runtimes (Node's fetch, Deno, curl) do not.
+ * A browser's User-Agent, as hosted tells it: every browser engine's starts with
+ * "Mozilla/" (and so do some server tools that imitate one, which hosted refuses
+ * too); Node's fetch, Deno, curl and supabase-js on a server do not.
  */
 export function isBrowserUserAgent(userAgent: string | undefined): boolean {
-  return (
-    /^Mozilla\/\d/.test(userAgent ?? "") &&
-    /\b(?:AppleWebKit|Gecko|Trident|Presto)\//.test(userAgent ?? "")
-  );
+  return /^Mozilla\//.test(userAgent ?? "");
 }
 
 type KeyKind = { role: "anon" | "service_role"; legacy: boolean };

@@ -28,6 +28,7 @@ export const KNOWN_RPCS = [
   "request_publish",
   "report_build",
   "expire_publish_runs",
+  "report_deploy",
 ] as const;
 
 /** A row an admin (or the service role) could really insert: every constraint passes. */
@@ -100,6 +101,8 @@ export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> 
       return { p_requested_by: ctx.userId };
     case "report_build":
       return { p_event: "succeeded", p_revision: 999_999, p_error: null };
+    case "report_deploy":
+      return { p_succeeded: false, p_error: "forged" };
     case "expire_publish_runs":
       return { p_queue_limit_seconds: 1, p_build_limit_seconds: 1 };
     default:

@@ -1374,6 +1374,10 @@ async function controls(): Promise<void> {
     });
     return { ok: !error, detail: error?.message };
   });
+  await allowed("service x rpc report_deploy", async () => {
+    const { error } = await service.rpc("report_deploy", { p_succeeded: true, p_error: null });
+    return { ok: !error, detail: error?.message };
+  });
   await allowed("service x rpc expire_publish_runs", async () => {
     const { data, error } = await service.rpc("expire_publish_runs", {
       p_queue_limit_seconds: 600,

@@ -1,8 +1,10 @@
 // The publish function on the embedded stack, in real Deno, over the real migration:
 // only admins may publish, bursts collapse into one hook call, builds report with
 // their token, and nobody else reads or writes the runs.
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonClient,
@@ -15,6 +17,22 @@ import {
 } from "./stack.ts";
 
 const BUILD_TOKEN = "contract-build-token-4f1c";
+const NOTIFY_SECRET = "contract-netlify-jws-secret-77aa";
+
+/** A Netlify deploy notification: the deploy as JSON, signed (JWS) over its bytes. */
+async function notify(deploy: Record<string, unknown>, secret = NOTIFY_SECRET) {
+  const body = JSON.stringify(deploy);
+  const sha256 = createHash("sha256").update(body).digest("hex");
+  const signature = await new SignJWT({ sha256 })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer("netlify")
+    .sign(new TextEncoder().encode(secret));
+  return fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-webhook-signature": signature },
+    body,
+  });
+}
 let stack: TestStack;
 let hook: Server;
 let hookCalls = 0;
@@ -33,7 +51,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
   const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/secret-hook-id`;
   stack = await startTestStack({
-    functionSecrets: { DEPLOY_HOOK_URL: hookUrl, PUBLISH_BUILD_TOKEN: BUILD_TOKEN },
+    functionSecrets: {
+      DEPLOY_HOOK_URL: hookUrl,
+      PUBLISH_BUILD_TOKEN: BUILD_TOKEN,
+      NETLIFY_NOTIFY_SECRET: NOTIFY_SECRET,
+    },
   });
   endpoint = `${stack.url}/functions/v1/publish`;
   [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
@@ -174,6 +196,35 @@ describe.skipIf(REAL_PROJECT)(
       expect(body.runs[1]).toMatchObject({
         status: "failed",
         error: "The host never started the build.",
+      });
+    });
+
+    it("follows the host's signed deploy notifications; previews and bad signatures change nothing", async () => {
+      const runsNow = async () => {
+        const answer = await fetch(endpoint, {
+          headers: { apikey: stack.publishableKey, authorization: `Bearer ${await token(admin)}` },
+        });
+        return (
+          (await answer.json()) as { runs: { id: number; status: string; error: string | null }[] }
+        ).runs;
+      };
+      const before = await runsNow();
+      const failed = { state: "error", context: "production", error_message: "Upload failed" };
+      expect((await notify(failed, "a-forged-secret")).status).toBe(401);
+      for (const context of ["deploy-preview", "branch-deploy"]) {
+        const preview = await notify({ ...failed, context });
+        expect(preview.status).toBe(200);
+        expect(await preview.json()).toEqual({ ignored: "not a production deploy" });
+      }
+      expect(await runsNow()).toEqual(before);
+
+      // A production deploy that failed after its build: the newest run fails, with why.
+      expect((await post(await token(admin), { action: "publish" })).status).toBe(202);
+      const answer = await notify(failed);
+      expect(answer.status).toBe(200);
+      expect((await runsNow())[0]).toMatchObject({
+        status: "failed",
+        error: "The host could not deploy the site: Upload failed",
       });
     });
 
