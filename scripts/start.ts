@@ -7,6 +7,8 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { publicEnv } from "../supabase/local/keys.ts";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
+import { createNotifier, type Notify } from "./lib/deploy-notice.ts";
+import { takeFault } from "./lib/host-faults.ts";
 import { checkPortFree, urlHost } from "./lib/listen.ts";
 import { type BuildRun, createRebuilder } from "./lib/rebuilder.ts";
 import { claimDataDir, readSettings, repoRoot } from "./lib/settings.ts";
@@ -27,6 +29,16 @@ function reportRun(run: BuildRun, first: boolean): void {
       `[start] ${what} ${run.id} failed after ${took} s; the previous site stays live.\n${run.error}`,
     );
   }
+}
+
+/** PUBLISH_QUEUE_LIMIT_SECONDS and PUBLISH_BUILD_LIMIT_SECONDS, passed on to the function. */
+function publishLimitSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const name of ["PUBLISH_QUEUE_LIMIT_SECONDS", "PUBLISH_BUILD_LIMIT_SECONDS"]) {
+    const value = env[name]?.trim();
+    if (value) secrets[name] = value;
+  }
+  return secrets;
 }
 
 function inUse(error: unknown, name: string, port: number): Error {
@@ -52,6 +64,10 @@ async function main(): Promise<void> {
     BUILD_FAIL_FILE: join(dataDir, "fail-next-build"),
   };
   let builds = 0;
+  // The host's deploy notifications to the publish function, as Netlify's; the URL is
+  // known once the API is up.
+  const notifySecret = await loadOrCreateHookToken(dataDir, "notify-secret.json");
+  let notify: Notify | undefined;
   const rebuilder = createRebuilder({
     dataDir,
     build: {
@@ -63,6 +79,8 @@ async function main(): Promise<void> {
       env: buildEnv,
     },
     onRun: (run) => reportRun(run, builds++ === 0),
+    deployDelayMs: settings.deployDelayMs,
+    notify: (deploy) => notify?.(deploy) ?? Promise.resolve(),
   });
   await rebuilder.init();
   shutdown.onStop(() => rebuilder.close());
@@ -88,10 +106,16 @@ async function main(): Promise<void> {
   const hook = await startHookServer(
     {
       token: await loadOrCreateHookToken(dataDir),
-      trigger: () => {
+      trigger: async () => {
         // Until the API is up no build may start; the startup build follows anyway.
         if (!buildEnv.PUBLIC_SUPABASE_URL) return rebuilder.status();
-        const status = rebuilder.trigger();
+        const fault = await takeFault(dataDir);
+        if (fault?.name === "never-start") {
+          log("deploy hook called: accepted, but the build never starts (host fault never-start).");
+          return rebuilder.status();
+        }
+        if (fault) log(`deploy hook called: the next build plays the host fault ${fault.name}.`);
+        const status = rebuilder.trigger(fault);
         log(
           status.pending
             ? "deploy hook called: a build is running; one more will follow it."
@@ -115,6 +139,9 @@ async function main(): Promise<void> {
         DEPLOY_HOOK_URL: hook.hookUrl,
         SITE_URL: siteUrl,
         PUBLISH_BUILD_TOKEN: buildToken,
+        NETLIFY_NOTIFY_SECRET: notifySecret,
+        // The publish limits, when set for rehearsals (seconds).
+        ...publishLimitSecrets(process.env),
       },
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
@@ -134,6 +161,7 @@ async function main(): Promise<void> {
 
   // The site reads its content from the API at build time, so build only now.
   Object.assign(buildEnv, publicEnv(stack.apiUrl, stack.keys));
+  notify = createNotifier({ url: `${stack.apiUrl}/functions/v1/publish`, secret: notifySecret });
   rebuilder.trigger();
   if (!warm) {
     log("building the site for the first time...");

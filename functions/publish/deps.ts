@@ -13,20 +13,20 @@ import {
 const HOOK_TIMEOUT_MS = 10_000;
 const DB_TIMEOUT_MS = 10_000;
 
-/** A limit in whole minutes from a secret, or the default when unset or not a positive number. */
-function minutes(env: Deno.Env, name: string, fallbackSeconds: number): number {
+/** A limit in seconds from a secret, or the default when unset or not a positive number. */
+function seconds(env: Deno.Env, name: string, fallback: number): number {
   const raw = env.get(name)?.trim();
-  if (!raw) return fallbackSeconds;
+  if (!raw) return fallback;
   const value = Number(raw);
-  if (Number.isInteger(value) && value > 0 && value <= 24 * 60) return value * 60;
-  console.error(`publish: ${name} must be a whole number of minutes (1-1440); using the default.`);
-  return fallbackSeconds;
+  if (Number.isInteger(value) && value > 0 && value <= 24 * 3600) return value;
+  console.error(`publish: ${name} must be a whole number of seconds (1-86400); using the default.`);
+  return fallback;
 }
 
 export function publishLimits(env: Deno.Env): PublishLimits {
   return {
-    queueSeconds: minutes(env, "PUBLISH_QUEUE_LIMIT_MINUTES", DEFAULT_LIMITS.queueSeconds),
-    buildSeconds: minutes(env, "PUBLISH_BUILD_LIMIT_MINUTES", DEFAULT_LIMITS.buildSeconds),
+    queueSeconds: seconds(env, "PUBLISH_QUEUE_LIMIT_SECONDS", DEFAULT_LIMITS.queueSeconds),
+    buildSeconds: seconds(env, "PUBLISH_BUILD_LIMIT_SECONDS", DEFAULT_LIMITS.buildSeconds),
   };
 }
 

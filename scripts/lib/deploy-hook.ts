@@ -30,18 +30,22 @@ function sameToken(given: string, token: string): boolean {
 
 export interface HookHandlers {
   token: string;
-  /** Starts (or queues) a build and returns the status to answer with. */
+  /** Starts (or queues) a build; the answer does not wait for it. */
   trigger(): unknown;
   status(): unknown;
 }
 
 export function createHookApp(handlers: HookHandlers): Hono {
   const app = new Hono();
-  app.post("/hooks/:token", (c) =>
-    sameToken(c.req.param("token"), handlers.token)
-      ? c.json(handlers.trigger() as object, 202)
-      : c.json({ message: "Not found" }, 404),
-  );
+  // As a CDN's build hook: accepted at once with an empty body, whatever follows.
+  app.post("/hooks/:token", (c) => {
+    if (!sameToken(c.req.param("token"), handlers.token))
+      return c.json({ message: "Not found" }, 404);
+    void Promise.resolve()
+      .then(() => handlers.trigger())
+      .catch((error) => console.error("deploy hook:", error));
+    return c.body(null, 200);
+  });
   app.get("/status/:token", (c) =>
     sameToken(c.req.param("token"), handlers.token)
       ? c.json(handlers.status() as object, 200, { "cache-control": "no-store" })

@@ -1,11 +1,25 @@
-// The local stand-in for a CDN's build-and-deploy: runs a build into a fresh folder
-// under <dataDir>/builds and swaps it in atomically by renaming a new symlink over
-// <dataDir>/site, so a visitor never sees a half-built site. Requests that arrive
-// while a build runs coalesce into exactly one more build, so no publish is lost
-// and a burst of them costs at most two builds.
+// The local stand-in for a CDN's build-and-deploy, in a host's stages: the build runs
+// into a fresh folder under <dataDir>/builds, then the deploy (after a delay that can
+// be set) swaps it in atomically by renaming a new symlink over <dataDir>/site, so a
+// visitor never sees a half-built site, then the host reports (a deploy notification,
+// when set up). Requests that arrive while a build runs coalesce into exactly one more
+// build, so no publish is lost and a burst of them costs at most two builds. Faults
+// (host-faults.ts) make a stage fail the way a real host's does.
 import { type ChildProcess, spawn } from "node:child_process";
-import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from "node:fs/promises";
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { Notify } from "./deploy-notice.ts";
+import type { HostFault } from "./host-faults.ts";
 
 /** How to run one build. The rebuilder adds ASTRO_OUT_DIR (where to write) to env. */
 export interface BuildCommand {
@@ -44,13 +58,23 @@ export interface RebuilderOptions {
   onOutput?: (chunk: string) => void;
   /** How many finished runs the status remembers. */
   history?: number;
+  /** How long the deploy takes after a good build before the site switches. */
+  deployDelayMs?: number;
+  /** Tells the publish function how each deploy ended, as the host's notifications do. */
+  notify?: Notify;
 }
+
+/** How long a cancelled build runs before the host stops it. */
+const CANCEL_AFTER_MS = 1500;
 
 export interface Rebuilder {
   /** Cleans up after a killed run and finds the current build. Call once, first. */
   init(): Promise<void>;
-  /** Asks for a build: starts one when idle, or marks one more when busy. */
-  trigger(): RebuilderStatus;
+  /**
+   * Asks for a build: starts one when idle, or marks one more when busy. A fault given
+   * here is played by the next build to start.
+   */
+  trigger(fault?: HostFault | null): RebuilderStatus;
   status(): RebuilderStatus;
   /** Resolves when no build runs and none is pending. */
   idle(): Promise<void>;
@@ -103,6 +127,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let pending = false;
   let closed = false;
   let running: { id: string; startedAt: string } | null = null;
+  let nextFault: HostFault | null = null;
   let lastError: string | null = null;
   const runs: BuildRun[] = [];
   let child: ChildProcess | undefined;
@@ -198,12 +223,16 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     nextNumber = last + 1;
   }
 
-  function runCommand(outDir: string, tail: Tail): Promise<number> {
+  function runCommand(
+    outDir: string,
+    tail: Tail,
+    extraEnv: Record<string, string>,
+  ): Promise<number> {
     return new Promise((resolveExit) => {
       const { command, args, cwd, env } = options.build;
       child = spawn(command, args, {
         cwd,
-        env: { ...process.env, ...env, ASTRO_OUT_DIR: outDir },
+        env: { ...process.env, ...env, ...extraEnv, ASTRO_OUT_DIR: outDir },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const onData = (data: Buffer) => {
@@ -221,6 +250,46 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     });
   }
 
+  let wake: (() => void) | undefined;
+  /** Waits, or less when the host closes. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((done) => {
+      const timer = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
+  }
+
+  /** The build stage: what the host runs, and what it says when that fails. */
+  async function build(partialDir: string, tail: Tail, fault: HostFault | null) {
+    if (fault?.name === "install-fail") {
+      tail.push("npm error Installing the dependencies failed (a host fault asked for it).\n");
+      return "Failed during stage 'Install dependencies': the install failed.";
+    }
+    if (fault?.name === "build-fail") {
+      const failFile = options.build.env?.BUILD_FAIL_FILE;
+      if (failFile) await writeFile(failFile, "The build failed (a host fault asked for it).");
+    }
+    const extraEnv: Record<string, string> = {
+      CONTEXT: fault?.name === "preview" ? "deploy-preview" : "production",
+    };
+    const cancel =
+      fault?.name === "cancel"
+        ? setTimeout(() => child?.kill("SIGTERM"), CANCEL_AFTER_MS)
+        : undefined;
+    const code = await runCommand(partialDir, tail, extraEnv);
+    clearTimeout(cancel);
+    child = undefined;
+    if (closed) return "stopped";
+    if (fault?.name === "cancel") return "Build was canceled.";
+    if (code !== 0) return tail.text() || `the build exited with code ${code}`;
+    if (!(await exists(join(partialDir, "index.html"))))
+      return `the build exited with 0 but wrote no index.html\n${tail.text()}`;
+    return undefined;
+  }
+
   async function buildOnce(): Promise<void> {
     const id = String(nextNumber++).padStart(6, "0");
     const partialDir = join(buildsDir, `${id}.partial`);
@@ -228,16 +297,23 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     running = { id, startedAt };
     const tail = new Tail(ERROR_LINES);
     let error: string | undefined;
+    const fault = nextFault;
+    nextFault = null;
+    const context = fault?.name === "preview" ? "deploy-preview" : "production";
     try {
       await rm(partialDir, { recursive: true, force: true });
-      const code = await runCommand(partialDir, tail);
-      child = undefined;
-      if (closed) error = "stopped";
-      else if (code !== 0) error = tail.text() || `the build exited with code ${code}`;
-      else if (!(await exists(join(partialDir, "index.html")))) {
-        error = `the build exited with 0 but wrote no index.html\n${tail.text()}`;
+      error = await build(partialDir, tail, fault);
+      if (!error) {
+        // The deploy stage: the host uploads the output, then switches the site.
+        await pause(
+          fault?.name === "slow-deploy" ? (fault.delayMs ?? 0) : (options.deployDelayMs ?? 0),
+        );
+        if (closed) error = "stopped";
+        else if (fault?.name === "deploy-fail")
+          error = "Failed during stage 'Deploy site': the upload failed.";
       }
-      if (error) {
+      if (error || context !== "production") {
+        // A preview is deployed elsewhere: production keeps serving what it served.
         await rm(partialDir, { recursive: true, force: true });
       } else {
         const previous = current?.id;
@@ -250,6 +326,14 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       await rm(partialDir, { recursive: true, force: true }).catch(() => {});
     }
     running = null;
+    if (!closed && options.notify) {
+      await options.notify({
+        id,
+        state: error ? "error" : "ready",
+        context,
+        ...(error ? { error_message: error.split("\n").filter(Boolean).slice(-3).join(" ") } : {}),
+      });
+    }
     const run: BuildRun = { id, startedAt, finishedAt: new Date().toISOString(), ok: !error };
     if (error) run.error = error;
     if (!closed) lastError = error ?? null;
@@ -277,8 +361,9 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   return {
     siteDir: siteLink,
     init,
-    trigger() {
+    trigger(fault) {
       if (closed) return status();
+      if (fault) nextFault = fault;
       if (building) {
         pending = true;
       } else {
@@ -295,6 +380,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     async close() {
       closed = true;
       pending = false;
+      wake?.();
       const running = child;
       if (running && running.exitCode === null && running.signalCode === null) {
         const killer = setTimeout(() => running.kill("SIGKILL"), 5000);

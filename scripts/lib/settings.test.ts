@@ -16,7 +16,17 @@ describe("readSettings", () => {
       freshData: false,
       adminEmail: undefined,
       adminPassword: undefined,
+      deployDelayMs: 0,
     });
+  });
+
+  it("reads the host's deploy delay, refusing what is not a number of milliseconds", () => {
+    expect(readSettings({ HOST_DEPLOY_DELAY_MS: "20000" }).deployDelayMs).toBe(20_000);
+    for (const bad of ["-1", "2.5", "soon", "600001"]) {
+      expect(() => readSettings({ HOST_DEPLOY_DELAY_MS: bad }), bad).toThrow(
+        /HOST_DEPLOY_DELAY_MS/,
+      );
+    }
   });
 
   it("reads every variable; a relative DATA_DIR is relative to the repository", () => {

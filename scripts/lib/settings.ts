@@ -17,6 +17,17 @@ export interface Settings {
   freshData: boolean;
   adminEmail?: string;
   adminPassword?: string;
+  /** How long the local host's deploy takes after a good build (HOST_DEPLOY_DELAY_MS). */
+  deployDelayMs: number;
+}
+
+function delayFrom(value: string | undefined, name: string): number {
+  if (value === undefined || value.trim() === "") return 0;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+    throw new Error(`${name} must be a number of milliseconds (0 to 600000), not "${value}"`);
+  }
+  return ms;
 }
 
 function portFrom(value: string | undefined, fallback: number, name: string): number {
@@ -40,6 +51,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     freshData: ["1", "true", "yes"].includes((env.FRESH_DATA ?? "").toLowerCase()),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    deployDelayMs: delayFrom(env.HOST_DEPLOY_DELAY_MS, "HOST_DEPLOY_DELAY_MS"),
   };
 }
 
@@ -58,6 +70,8 @@ const OURS = new Set([
   "keys.json",
   "hook.json",
   "build-token.json",
+  "notify-secret.json",
+  "host-fault",
   "runtime.json",
   "fail-next-build",
   "admin.json",
