@@ -24,6 +24,9 @@ function stack(port: number, name: string) {
       // off: the whole suite proves the site and the admin need neither.
       SUPABASE_KEYS: "new",
       SUPABASE_LEGACY_API_KEYS: "disabled",
+      // A build the host never starts fails after 30 s instead of 10 minutes, so the
+      // host-fault tests (admin-host-faults.spec.ts) can watch publishing recover.
+      PUBLISH_QUEUE_LIMIT_SECONDS: "30",
       // The admin the browser tests sign in as (tests/e2e/admin-support.ts).
       ADMIN_EMAIL: "e2e-admin@helpinghands.example",
       ADMIN_PASSWORD: "e2e-admin-password-1",

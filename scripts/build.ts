@@ -97,6 +97,11 @@ function astroBuild(): Promise<{ code: number; output: string }> {
     child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
     child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    // A host that cancels the build stops this script: astro stops with it.
+    process.once("SIGTERM", () => {
+      child.kill("SIGTERM");
+      process.exit(143);
+    });
     child.on("error", (error) => resolve({ code: 1, output: String(error) }));
   });
 }

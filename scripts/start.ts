@@ -23,7 +23,9 @@ const shutdown = createShutdown("start", log);
 function reportRun(run: BuildRun, first: boolean): void {
   const took = ((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000).toFixed(1);
   const what = first ? "startup build" : "rebuild";
-  if (run.ok) log(`${what} ${run.id} done in ${took} s; it is live now.`);
+  if (run.ok && run.context !== "production")
+    log(`${what} ${run.id} built as a ${run.context} in ${took} s; the site is unchanged.`);
+  else if (run.ok) log(`${what} ${run.id} done in ${took} s; it is live now.`);
   else if (!shutdown.stopping) {
     console.error(
       `[start] ${what} ${run.id} failed after ${took} s; the previous site stays live.\n${run.error}`,

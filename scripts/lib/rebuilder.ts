@@ -35,6 +35,8 @@ export interface BuildRun {
   finishedAt: string;
   ok: boolean;
   error?: string;
+  /** A deploy preview is built but never deployed to the site. */
+  context: "production" | "deploy-preview";
 }
 
 export interface RebuilderStatus {
@@ -334,7 +336,13 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
         ...(error ? { error_message: error.split("\n").filter(Boolean).slice(-3).join(" ") } : {}),
       });
     }
-    const run: BuildRun = { id, startedAt, finishedAt: new Date().toISOString(), ok: !error };
+    const run: BuildRun = {
+      id,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      ok: !error,
+      context,
+    };
     if (error) run.error = error;
     if (!closed) lastError = error ?? null;
     runs.unshift(run);

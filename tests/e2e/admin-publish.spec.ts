@@ -2,21 +2,14 @@
 // says so while the previous site stays served.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { adminDataDir, restoreTable, signInAsAdmin, snapshotTable } from "./admin-support.ts";
-
-async function renameFirstBanner(page: Page, title: string) {
-  await page.goto("/admin/home-management#banners");
-  const firstCard = page
-    .getByRole("list", { name: "Banner Management", exact: true })
-    .locator(":scope > li")
-    .first();
-  await firstCard.getByRole("button", { name: /^Edit/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Banner" });
-  await dialog.locator("#field-title").fill(title);
-  await dialog.getByRole("button", { name: "Update Banner" }).click();
-  await expect(dialog).toBeHidden();
-}
+import { expect, test } from "@playwright/test";
+import {
+  adminDataDir,
+  renameFirstBanner,
+  restoreTable,
+  signInAsAdmin,
+  snapshotTable,
+} from "./admin-support.ts";
 
 test.describe("publishing @desktop", () => {
   test.describe.configure({ timeout: 180_000 });

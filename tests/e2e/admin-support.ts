@@ -104,3 +104,17 @@ export async function snapshotTable(table: string): Promise<Record<string, unkno
   if (error) throw new Error(`could not read ${table}: ${error.message}`);
   return data as Record<string, unknown>[];
 }
+
+/** Renames the first home banner through its Edit dialog: one save. */
+export async function renameFirstBanner(page: Page, title: string) {
+  await page.goto("/admin/home-management#banners");
+  const firstCard = page
+    .getByRole("list", { name: "Banner Management", exact: true })
+    .locator(":scope > li")
+    .first();
+  await firstCard.getByRole("button", { name: /^Edit/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Banner" });
+  await dialog.locator("#field-title").fill(title);
+  await dialog.getByRole("button", { name: "Update Banner" }).click();
+  await expect(dialog).toBeHidden();
+}
