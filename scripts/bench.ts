@@ -11,7 +11,7 @@
 //      category scores, LCP, CLS and TBT, and the home page's gzipped JavaScript and
 //      total transfer for the first view.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
@@ -29,6 +29,7 @@ import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, loadOrCreateKeys, signSession } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
+import { FAULT_FILE, SLOW_DEPLOY_DEFAULT_MS } from "./lib/host-faults.ts";
 
 const root = join(import.meta.dirname, "..");
 const CONCURRENCY = 8;
@@ -275,6 +276,9 @@ async function untilServed(
   throw new Error(`"${text}" was not served within ${timeoutMs / 1000} s`);
 }
 
+/** The publish queue limit the bench's stack runs with, so a never-started build fails soon. */
+const BENCH_QUEUE_LIMIT_SECONDS = 30;
+
 async function benchPublish() {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-publish-"));
   const rebuildPort = await freePort();
@@ -375,11 +379,54 @@ async function benchPublish() {
           publisher.stop();
         }
         await burst("burst with a publish call after every save", publish);
+
+        // The same saves through a host whose deploy takes 20 s after the build (the
+        // local host's slow-deploy fault, on every round).
+        const slow: number[] = [];
+        for (let round = 1; round <= 3; round += 1) {
+          await idle();
+          await writeFile(join(dataDir, FAULT_FILE), `slow-deploy ${SLOW_DEPLOY_DEFAULT_MS}\n`);
+          const title = `Slow deploy ${round} ${Date.now().toString(36)}`;
+          const started = performance.now();
+          await save(title);
+          await sleep(PUBLISH_DEBOUNCE_MS);
+          await publish();
+          slow.push(await untilServed(origin, title, started, 180_000));
+        }
+        const slowSorted = [...slow].sort((a, b) => a - b);
+        console.log(
+          `save to live with a ${SLOW_DEPLOY_DEFAULT_MS / 1000} s deploy: median ${percentile(slowSorted, 50).toFixed(1)} s (min ${slowSorted[0]?.toFixed(1)} s, max ${slowSorted.at(-1)?.toFixed(1)} s) over ${slow.length} saves`,
+        );
+
+        // A host that takes the hook call and never starts the build: the run fails at
+        // the queue limit, which the admin's 2 s poll finds; the next save goes live.
+        await idle();
+        await writeFile(join(dataDir, FAULT_FILE), "never-start\n");
+        const stuckAt = performance.now();
+        await save(`Never built ${Date.now().toString(36)}`);
+        await sleep(PUBLISH_DEBOUNCE_MS);
+        await publish();
+        for (;;) {
+          const { data } = await client.functions.invoke("publish", { method: "GET" });
+          const newest = (data as { runs: { status: string }[] }).runs[0];
+          if (newest?.status === "failed") break;
+          await sleep(2000);
+        }
+        const failedAfter = (performance.now() - stuckAt) / 1000;
+        const next = `After never-start ${Date.now().toString(36)}`;
+        await save(next);
+        await sleep(PUBLISH_DEBOUNCE_MS);
+        await publish();
+        const recovered = await untilServed(origin, next, stuckAt, 300_000);
+        console.log(
+          `never-start fault (queue limit ${BENCH_QUEUE_LIMIT_SECONDS} s): the run failed ${failedAfter.toFixed(1)} s after the publish; the next save was live ${recovered.toFixed(1)} s after it`,
+        );
       },
       {
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         REBUILD_PORT: String(rebuildPort),
+        PUBLISH_QUEUE_LIMIT_SECONDS: String(BENCH_QUEUE_LIMIT_SECONDS),
       },
     );
   } finally {

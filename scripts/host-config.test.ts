@@ -18,6 +18,29 @@ describe("host configuration", () => {
     expect(Number(config.build.environment.NODE_VERSION)).toBeGreaterThanOrEqual(22);
   });
 
+  it("keeps Astro's cache between Netlify builds with its cache utility", async () => {
+    const config = parse(await readFile(join(root, "netlify.toml"), "utf8")) as {
+      plugins: { package: string }[];
+    };
+    expect(config.plugins.map((plugin) => plugin.package)).toEqual([
+      "./netlify/plugins/astro-cache",
+    ]);
+    const plugin = (await import("../netlify/plugins/astro-cache/index.js")) as {
+      onPreBuild(args: unknown): Promise<void>;
+      onPostBuild(args: unknown): Promise<void>;
+    };
+    const calls: string[] = [];
+    const utils = {
+      cache: {
+        restore: async (path: string) => void calls.push(`restore ${path}`),
+        save: async (path: string) => void calls.push(`save ${path}`),
+      },
+    };
+    await plugin.onPreBuild({ utils });
+    await plugin.onPostBuild({ utils });
+    expect(calls).toEqual(["restore ./node_modules/.astro", "save ./node_modules/.astro"]);
+  });
+
   it("_redirects sends every admin path to the admin shell", async () => {
     const rules = parseRedirectRules(await readFile(join(root, "public", "_redirects"), "utf8"));
     expect(redirectFor(rules, "/admin/banners/3/edit")).toEqual({
