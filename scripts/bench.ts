@@ -434,8 +434,58 @@ async function benchPublish() {
   }
 }
 
+/** Builds as Netlify runs them (HOST_MODE=netlify): the first with an empty cache, then warm. */
+async function benchHost() {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-host-"));
+  const rebuildPort = await freePort();
+  try {
+    await withStart(
+      dataDir,
+      async (_origin, seconds) => {
+        const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
+          token: string;
+        };
+        const origin = `http://127.0.0.1:${rebuildPort}`;
+        type Status = {
+          state: string;
+          pending: boolean;
+          builds: { id: string; startedAt: string; finishedAt: string; ok: boolean }[];
+        };
+        const status = async () =>
+          (await (await fetch(`${origin}/status/${token}`)).json()) as Status;
+        const took = (build: Status["builds"][number] | undefined) =>
+          build ? (Date.parse(build.finishedAt) - Date.parse(build.startedAt)) / 1000 : Number.NaN;
+        console.log(
+          "\nHost builds (HOST_MODE=netlify: a fresh copy, npm install, npm run build, Netlify's cache):",
+        );
+        const cold = (await status()).builds[0];
+        console.log(
+          `cold (empty cache): ${took(cold).toFixed(1)} s for the build (${seconds.toFixed(1)} s from npm start to the home page)`,
+        );
+        for (let round = 1; round <= 2; round += 1) {
+          const before = (await status()).builds[0]?.id;
+          await fetch(`${origin}/hooks/${token}`, { method: "POST" });
+          for (;;) {
+            await sleep(500);
+            const now = await status();
+            if (now.state === "idle" && !now.pending && now.builds[0]?.id !== before) break;
+          }
+          const warm = (await status()).builds[0];
+          console.log(
+            `warm build ${round} (seed content): ${took(warm).toFixed(1)} s${warm?.ok ? "" : " (failed)"}`,
+          );
+        }
+      },
+      { HOST_MODE: "netlify", REBUILD_PORT: String(rebuildPort) },
+    );
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
 if (!only || only === "api") await benchApi();
 if (!only || only === "start") await benchStart();
 if (!only || only === "publish") await benchPublish();
 if (!only || only === "lighthouse") await benchLighthouse();
+if (!only || only === "host") await benchHost();

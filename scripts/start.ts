@@ -58,10 +58,12 @@ async function main(): Promise<void> {
   // The secret builds present to the publish function to report their progress.
   const buildToken = await loadOrCreateHookToken(dataDir, "build-token.json");
   // Filled in with the API's URL and key once the stack is up, before any build.
+  const netlify = settings.hostMode === "netlify";
   const buildEnv: Record<string, string> = {
     SITE_URL: siteUrl,
     ASTRO_TELEMETRY_DISABLED: "1",
-    ASTRO_CACHE_DIR: join(dataDir, "astro-cache"),
+    // Netlify keeps Astro's cache where Astro puts it, in node_modules/.astro.
+    ...(netlify ? {} : { ASTRO_CACHE_DIR: join(dataDir, "astro-cache") }),
     PUBLISH_BUILD_TOKEN: buildToken,
     BUILD_FAIL_FILE: join(dataDir, "fail-next-build"),
   };
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     },
     onRun: (run) => reportRun(run, builds++ === 0),
     deployDelayMs: settings.deployDelayMs,
+    ...(netlify ? { netlify: { repoDir: repoRoot, hostDir: join(dataDir, "host") } } : {}),
     notify: (deploy) => notify?.(deploy) ?? Promise.resolve(),
   });
   await rebuilder.init();

@@ -172,3 +172,82 @@ describe("host faults", () => {
     expect(warnings[0]).toContain('"explode" is not a host fault');
   });
 });
+
+describe("netlify mode", () => {
+  // A small repository whose build writes dist/ and counts its runs in
+  // node_modules/.astro, where Astro keeps its cache.
+  const BUILD = `
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+mkdirSync("node_modules/.astro", { recursive: true });
+const count = existsSync("node_modules/.astro/builds") ? Number(readFileSync("node_modules/.astro/builds", "utf8")) : 0;
+writeFileSync("node_modules/.astro/builds", String(count + 1));
+if (existsSync("leftover.txt")) throw new Error("a file of an earlier build survived");
+writeFileSync("leftover.txt", "x");
+mkdirSync("dist", { recursive: true });
+writeFileSync("dist/index.html", "<html>" + process.env.CONTEXT + " cached-builds=" + count + " " + readFileSync("message.txt", "utf8") + "</html>");
+`;
+
+  async function repository(): Promise<string> {
+    const repo = join(work, "repo");
+    const { execFileSync } = await import("node:child_process");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(repo, { recursive: true });
+    await writeFile(
+      join(repo, "package.json"),
+      JSON.stringify({
+        name: "fake-site",
+        private: true,
+        type: "module",
+        scripts: { build: "node build.mjs" },
+      }),
+    );
+    await writeFile(join(repo, "build.mjs"), BUILD);
+    await writeFile(join(repo, "message.txt"), "committed");
+    await writeFile(join(repo, ".gitignore"), "ignored.txt\n");
+    await writeFile(join(repo, "ignored.txt"), "never copied");
+    execFileSync("git", ["init", "-q"], { cwd: repo });
+    execFileSync("git", ["add", "."], { cwd: repo });
+    return repo;
+  }
+
+  it("builds in a fresh copy with an install, keeps only node_modules (Astro's cache inside) between builds", async () => {
+    const repo = await repository();
+    host = createRebuilder({
+      dataDir,
+      build: { command: "unused", args: [], env: {} },
+      netlify: { repoDir: repo, hostDir: join(work, "host") },
+      notify: async (deploy) => {
+        notices.push(deploy);
+      },
+    });
+    await host.init();
+    const first = await buildWith(null);
+    expect(first, first?.error).toMatchObject({ ok: true });
+    expect(await served()).toContain("production cached-builds=0 committed");
+    // An uncommitted change travels as a push would; the ignored file does not.
+    await writeFile(join(repo, "message.txt"), "edited");
+    const second = await buildWith(null);
+    expect(second, second?.error).toMatchObject({ ok: true });
+    expect(await served()).toContain("production cached-builds=1 edited");
+    await expect(stat(join(work, "host", "work"))).rejects.toThrow();
+    expect(notices.map((n) => n.state)).toEqual(["ready", "ready"]);
+  }, 120_000);
+
+  it("an install that fails stops the build, and the site stays", async () => {
+    const repo = await repository();
+    host = createRebuilder({
+      dataDir,
+      build: { command: "unused", args: [], env: {} },
+      netlify: {
+        repoDir: repo,
+        hostDir: join(work, "host"),
+        install: { command: process.execPath, args: ["-e", "process.exit(3)"] },
+      },
+    });
+    await host.init();
+    const run = await buildWith(null);
+    expect(run?.ok).toBe(false);
+    expect(run?.error).toContain("Failed during stage 'Install dependencies'");
+    expect(await served()).toBe("(nothing)");
+  }, 60_000);
+});

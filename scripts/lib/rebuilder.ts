@@ -20,6 +20,7 @@ import {
 import { join, resolve } from "node:path";
 import type { Notify } from "./deploy-notice.ts";
 import type { HostFault } from "./host-faults.ts";
+import { type NetlifyBuildOptions, netlifyBuild } from "./netlify-build.ts";
 
 /** How to run one build. The rebuilder adds ASTRO_OUT_DIR (where to write) to env. */
 export interface BuildCommand {
@@ -64,6 +65,12 @@ export interface RebuilderOptions {
   deployDelayMs?: number;
   /** Tells the publish function how each deploy ended, as the host's notifications do. */
   notify?: Notify;
+  /**
+   * The `netlify` mode: each build in a fresh copy of the repository, with an install
+   * and Netlify's cache (netlify-build.ts); `build.env` is the host's environment.
+   * Without it, `build` runs in place.
+   */
+  netlify?: NetlifyBuildOptions;
 }
 
 /** How long a cancelled build runs before the host stops it. */
@@ -281,6 +288,28 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       fault?.name === "cancel"
         ? setTimeout(() => child?.kill("SIGTERM"), CANCEL_AFTER_MS)
         : undefined;
+    if (options.netlify) {
+      const failure = await netlifyBuild(
+        options.netlify,
+        partialDir,
+        {
+          env: options.build.env ?? {},
+          output: (text) => {
+            tail.push(text);
+            options.onOutput?.(text);
+          },
+          started: (started) => {
+            child = started;
+          },
+        },
+        extraEnv,
+      );
+      clearTimeout(cancel);
+      child = undefined;
+      if (closed) return "stopped";
+      if (fault?.name === "cancel") return "Build was canceled.";
+      return failure ? `${tail.text()}\n${failure}` : undefined;
+    }
     const code = await runCommand(partialDir, tail, extraEnv);
     clearTimeout(cancel);
     child = undefined;

@@ -17,7 +17,13 @@ describe("readSettings", () => {
       adminEmail: undefined,
       adminPassword: undefined,
       deployDelayMs: 0,
+      hostMode: "local",
     });
+  });
+
+  it("reads the host mode", () => {
+    expect(readSettings({ HOST_MODE: "netlify" }).hostMode).toBe("netlify");
+    expect(() => readSettings({ HOST_MODE: "vercel" })).toThrow(/HOST_MODE/);
   });
 
   it("reads the host's deploy delay, refusing what is not a number of milliseconds", () => {

@@ -19,6 +19,8 @@ export interface Settings {
   adminPassword?: string;
   /** How long the local host's deploy takes after a good build (HOST_DEPLOY_DELAY_MS). */
   deployDelayMs: number;
+  /** HOST_MODE: `local` builds in place; `netlify` builds as Netlify does (netlify-build.ts). */
+  hostMode: "local" | "netlify";
 }
 
 function delayFrom(value: string | undefined, name: string): number {
@@ -28,6 +30,13 @@ function delayFrom(value: string | undefined, name: string): number {
     throw new Error(`${name} must be a number of milliseconds (0 to 600000), not "${value}"`);
   }
   return ms;
+}
+
+function hostModeFrom(value: string | undefined): "local" | "netlify" {
+  const mode = value?.trim() || "local";
+  if (mode !== "local" && mode !== "netlify")
+    throw new Error(`HOST_MODE must be "local" or "netlify", not "${value}"`);
+  return mode;
 }
 
 function portFrom(value: string | undefined, fallback: number, name: string): number {
@@ -52,6 +61,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     deployDelayMs: delayFrom(env.HOST_DEPLOY_DELAY_MS, "HOST_DEPLOY_DELAY_MS"),
+    hostMode: hostModeFrom(env.HOST_MODE),
   };
 }
 
@@ -80,6 +90,7 @@ const OURS = new Set([
   "builds",
   "site",
   "astro-cache",
+  "host",
 ]);
 
 function ours(name: string): boolean {
