@@ -1,5 +1,7 @@
 import { defineConfig } from "vitest/config";
 
+/** The admin's screens, rendered in jsdom with a shared setup (admin-ui below). */
+const adminUi = ["admin-island/src/components/**/*.test.{ts,tsx}"];
 const everything = [
   "src/**/*.test.{ts,tsx}",
   "admin-island/**/*.test.{ts,tsx}",
@@ -13,7 +15,10 @@ export default defineConfig({
   test: {
     projects: [
       // A project created today: publishable and secret keys, ES256 sessions.
-      { extends: true, test: { name: "new-keys", include: everything, exclude } },
+      {
+        extends: true,
+        test: { name: "new-keys", include: everything, exclude: [...exclude, ...adminUi] },
+      },
       // A project that still runs on its legacy JWT secret and anon/service_role keys:
       // the contract suite again, against a stand-in in that mode.
       {
@@ -23,6 +28,18 @@ export default defineConfig({
           include: ["tests/contract/**/*.test.ts"],
           exclude,
           env: { SUPABASE_KEYS: "legacy" },
+        },
+      },
+      // The admin's screens: each test file starts from the same clean page, toasts,
+      // drafts and mocks (components/testing/setup.ts).
+      {
+        extends: true,
+        test: {
+          name: "admin-ui",
+          include: adminUi,
+          exclude,
+          environment: "jsdom",
+          setupFiles: ["admin-island/src/components/testing/setup.ts"],
         },
       },
     ],
