@@ -65,6 +65,8 @@ describe("supabase/database.types.ts", () => {
     expect(functions).not.toContain("is_admin");
 
     expect(generated).toContain("Views: {\n      [_ in never]: never;\n    };");
+    // A function returning a table types each row.
+    expect(member(functions, "trash_entries")).toContain("deleted_at: string;");
     expect(generated).toContain("export type Tables<");
     expect(generated).toContain("export type TablesInsert<");
     expect(generated).toContain("export type TablesUpdate<");

@@ -52,6 +52,75 @@ export type Database = {
         };
         Relationships: [];
       };
+      admin_settings: {
+        Row: {
+          alert_address: string | null;
+          id: boolean;
+          require_payment_approval: boolean;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          alert_address?: string | null;
+          id?: boolean;
+          require_payment_approval?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          alert_address?: string | null;
+          id?: boolean;
+          require_payment_approval?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
+      alert_outbox: {
+        Row: {
+          attempts: number;
+          batch: string | null;
+          claim_id: string | null;
+          claimed_until: string | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          payload: Json;
+          sent_at: string | null;
+          status: string;
+        };
+        Insert: {
+          attempts?: number;
+          batch?: string | null;
+          claim_id?: string | null;
+          claimed_until?: string | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          payload: Json;
+          sent_at?: string | null;
+          status?: string;
+        };
+        Update: {
+          attempts?: number;
+          batch?: string | null;
+          claim_id?: string | null;
+          claimed_until?: string | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          payload?: Json;
+          sent_at?: string | null;
+          status?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -95,6 +164,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           position: string;
@@ -106,6 +177,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           position?: string;
@@ -117,6 +190,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           position?: string;
@@ -132,6 +207,8 @@ export type Database = {
           created_at: string;
           designation: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string | null;
           is_active: boolean;
           name: string;
@@ -142,6 +219,8 @@ export type Database = {
           created_at?: string;
           designation: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_active?: boolean;
           name: string;
@@ -152,6 +231,8 @@ export type Database = {
           created_at?: string;
           designation?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_active?: boolean;
           name?: string;
@@ -168,6 +249,8 @@ export type Database = {
           icon: string | null;
           id: string;
           image: string | null;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -181,6 +264,8 @@ export type Database = {
           icon?: string | null;
           id?: string;
           image?: string | null;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -194,6 +279,8 @@ export type Database = {
           icon?: string | null;
           id?: string;
           image?: string | null;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
@@ -207,6 +294,8 @@ export type Database = {
           certificate_name: string;
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           pdf_url: string | null;
@@ -217,6 +306,8 @@ export type Database = {
           certificate_name: string;
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           pdf_url?: string | null;
@@ -227,6 +318,8 @@ export type Database = {
           certificate_name?: string;
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           pdf_url?: string | null;
@@ -239,6 +332,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           position: string;
@@ -248,6 +343,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           position?: string;
@@ -257,6 +354,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           position?: string;
@@ -305,6 +404,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -313,6 +414,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -321,6 +424,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
@@ -452,6 +557,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -460,6 +567,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -468,6 +577,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
@@ -479,6 +590,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           is_active: boolean;
           logo_name: string;
           logo_url: string;
@@ -488,6 +601,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           is_active?: boolean;
           logo_name: string;
           logo_url: string;
@@ -497,6 +612,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           is_active?: boolean;
           logo_name?: string;
           logo_url?: string;
@@ -548,6 +665,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -556,6 +675,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -564,6 +685,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
@@ -575,6 +698,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           position: string;
@@ -586,6 +711,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           position?: string;
@@ -597,6 +724,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           position?: string;
@@ -647,6 +776,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -655,6 +786,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -663,10 +796,60 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      payment_changes: {
+        Row: {
+          action: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_email: string | null;
+          id: number;
+          new_data: Json | null;
+          old_data: Json | null;
+          proposed_at: string;
+          proposed_by: string | null;
+          proposed_by_email: string | null;
+          row_id: string | null;
+          status: string;
+          target: string;
+        };
+        Insert: {
+          action: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          id?: never;
+          new_data?: Json | null;
+          old_data?: Json | null;
+          proposed_at?: string;
+          proposed_by?: string | null;
+          proposed_by_email?: string | null;
+          row_id?: string | null;
+          status?: string;
+          target: string;
+        };
+        Update: {
+          action?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          id?: never;
+          new_data?: Json | null;
+          old_data?: Json | null;
+          proposed_at?: string;
+          proposed_by?: string | null;
+          proposed_by_email?: string | null;
+          row_id?: string | null;
+          status?: string;
+          target?: string;
         };
         Relationships: [];
       };
@@ -676,6 +859,8 @@ export type Database = {
           created_at: string;
           description: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string | null;
           is_active: boolean;
           project_status: string;
@@ -687,6 +872,8 @@ export type Database = {
           created_at?: string;
           description: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_active?: boolean;
           project_status?: string;
@@ -698,6 +885,8 @@ export type Database = {
           created_at?: string;
           description?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_active?: boolean;
           project_status?: string;
@@ -782,6 +971,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          image_alt: string | null;
+          image_decorative: boolean;
           image_url: string;
           is_active: boolean;
           sort_order: number;
@@ -790,6 +981,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url: string;
           is_active?: boolean;
           sort_order?: number;
@@ -798,6 +991,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          image_alt?: string | null;
+          image_decorative?: boolean;
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
@@ -811,16 +1006,68 @@ export type Database = {
     };
     Functions: {
       activate_logo: { Args: { logo_id: string }; Returns: undefined };
+      approve_payment_change: { Args: { p_change_id: number }; Returns: Json };
+      change_payment_details: {
+        Args: { p_action: string; p_row_id?: string; p_values?: Json; p_loaded_at?: string };
+        Returns: Json;
+      };
+      claim_alerts: {
+        Args: {
+          p_message_limit?: number;
+          p_window_seconds?: number;
+          p_lease_seconds?: number;
+          p_batch_size?: number;
+        };
+        Returns: Json;
+      };
       expire_publish_runs: {
         Args: { p_queue_limit_seconds: number; p_build_limit_seconds: number; p_now?: string };
         Returns: number;
       };
+      expired_trash: {
+        Args: { as_of?: string };
+        Returns: {
+          entry_id: number;
+          table_name: string;
+          row_id: string;
+          unused_files: string[];
+        }[];
+      };
+      finish_alerts: {
+        Args: { p_claim_id: string; p_results: Json; p_max_attempts?: number };
+        Returns: number;
+      };
+      mark_trash_purged: { Args: { entries: number[]; files?: string[] }; Returns: undefined };
+      pending_payment_changes: {
+        Args: never;
+        Returns: {
+          id: number;
+          target: string;
+          action: string;
+          row_id: string;
+          old_data: Json;
+          new_data: Json;
+          proposed_by_email: string;
+          proposed_at: string;
+          proposed_by_me: boolean;
+        }[];
+      };
+      record_team_change: {
+        Args: { p_actor: string; p_action: string; p_member: string; p_old?: Json; p_new?: Json };
+        Returns: number;
+      };
+      reject_payment_change: { Args: { p_change_id: number }; Returns: Json };
+      reorder_rows: { Args: { target: string; ids: string[] }; Returns: undefined };
       report_build: {
         Args: { p_event: string; p_revision: number; p_error: string };
         Returns: Json;
       };
-      report_deploy: { Args: { p_succeeded: boolean; p_error: string }; Returns: Json };
+      report_deploy: {
+        Args: { p_succeeded: boolean; p_error: string; p_created_at?: string };
+        Returns: Json;
+      };
       request_publish: { Args: { p_requested_by: string }; Returns: Json };
+      restore_version: { Args: { entry: number; state?: string }; Returns: Json };
       submit_contact_message: {
         Args: {
           p_client_hash: string;
@@ -835,6 +1082,18 @@ export type Database = {
           p_window_seconds?: number;
         };
         Returns: Json;
+      };
+      trash_entries: {
+        Args: never;
+        Returns: {
+          entry_id: number;
+          table_name: string;
+          row_id: string;
+          deleted_at: string;
+          deleted_by: string;
+          data: Json;
+          purge_at: string;
+        }[];
       };
     };
     Enums: {

@@ -51,9 +51,16 @@ describe("supabase/config.toml", () => {
     expect(config.auth.email.enable_signup).toBe(true);
   });
 
-  it("declares the contact, media and publish functions with entrypoints under ../functions/", async () => {
+  it("declares the alerts, contact, media, publish, team and trash functions with entrypoints under ../functions/", async () => {
     const config = await loadConfig();
-    expect(Object.keys(config.functions).sort()).toEqual(["contact", "media", "publish"]);
+    expect(Object.keys(config.functions).sort()).toEqual([
+      "alerts",
+      "contact",
+      "media",
+      "publish",
+      "team",
+      "trash",
+    ]);
     // The platform's verify_jwt knows only the legacy JWT secret and would refuse the
     // project's ES256 sessions: every function checks its callers itself.
     for (const fn of Object.values(config.functions)) expect(fn.verify_jwt).toBe(false);

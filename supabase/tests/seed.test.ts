@@ -1,4 +1,4 @@
-// The seed is the spec's default content as real rows: it must apply to the
+// The seed is the product's default content as real rows: it must apply to the
 // migrated schema, fill every content table, and refer only to files we ship.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -32,7 +32,7 @@ describe("seed", () => {
     for (const table of CONTENT_TABLES) expect(await activeCount(table), table).toBeGreaterThan(0);
   });
 
-  it("holds the spec's default content", async () => {
+  it("holds the product's default content", async () => {
     expect(await activeCount("banners")).toBe(3);
     expect(await activeCount("causes")).toBe(6);
     expect(await activeCount("about_content")).toBe(1);
