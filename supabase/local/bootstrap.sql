@@ -50,6 +50,14 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 
+-- The columns of the emailed links (invitations, password resets), as hosted has
+-- them; added one by one so a database made by an older bootstrap gains them.
+alter table auth.users add column if not exists invited_at timestamptz;
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+
 -- Sessions and refresh tokens, in the shape Supabase Auth (GoTrue) keeps them.
 -- Only Auth itself touches these: no grants to the API roles, RLS on as hosted.
 do $$
@@ -102,6 +110,87 @@ create index if not exists refresh_tokens_session_id_revoked_idx
   on auth.refresh_tokens (session_id, revoked);
 create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
 alter table auth.refresh_tokens enable row level security;
+
+-- How each session signed in (password, otp for an emailed link), for the amr claim.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey
+    unique (session_id, authentication_method)
+);
+comment on table auth.mfa_amr_claims is 'auth: stores authenticator method reference claims for multi factor authentication';
+alter table auth.mfa_amr_claims enable row level security;
+
+-- PKCE sign-ins: the code challenge a client sent, and the code it may exchange.
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'auth' and t.typname = 'code_challenge_method'
+  ) then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  end if;
+end
+$$;
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text,
+  code_challenge_method auth.code_challenge_method,
+  code_challenge text,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+comment on table auth.flow_state is 'stores metadata for pkce logins';
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+alter table auth.flow_state enable row level security;
+
+-- The emailed links' tokens (their SHA-224 hashes), one per user and kind.
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'auth' and t.typname = 'one_time_token_type'
+  ) then
+    create type auth.one_time_token_type as enum (
+      'confirmation_token',
+      'reauthentication_token',
+      'recovery_token',
+      'email_change_token_new',
+      'email_change_token_current',
+      'phone_change_token'
+    );
+  end if;
+end
+$$;
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamp without time zone not null default now(),
+  updated_at timestamp without time zone not null default now(),
+  check (char_length(token_hash) > 0)
+);
+create index if not exists one_time_tokens_token_hash_hash_idx
+  on auth.one_time_tokens using hash (token_hash);
+create index if not exists one_time_tokens_relates_to_hash_idx
+  on auth.one_time_tokens using hash (relates_to);
+create unique index if not exists one_time_tokens_user_id_token_type_key
+  on auth.one_time_tokens (user_id, token_type);
+alter table auth.one_time_tokens enable row level security;
 
 -- Supabase reads the legacy per-claim settings first, then request.jwt.claims.
 create or replace function auth.uid()

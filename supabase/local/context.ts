@@ -2,6 +2,7 @@
 // and where things live.
 import type { PGliteInterface } from "@electric-sql/pglite";
 import type { Context } from "hono";
+import type { AuthSettings, SmtpSettings } from "./auth/config.ts";
 import { type Caller, type CallerError, resolveCaller } from "./caller.ts";
 import type { ProjectKeys } from "./keys.ts";
 
@@ -16,6 +17,15 @@ export interface StandInContext {
   functionsDir: string;
   /** Extra environment (secrets) the functions get, beyond the standard ones. */
   functionSecrets: Record<string, string>;
+  /** The SMTP server Auth sends its emails through; none: Auth sends nothing. */
+  authSmtp?: SmtpSettings;
+  /** Auth settings that replace supabase/config.toml's (npm start's own site URL). */
+  authSettings?: Partial<AuthSettings>;
+  /**
+   * Play the hosted project's delivery setup (hooks/): pg_net and Vault stand-ins, the
+   * two secrets and the cron job, every `cronSeconds` (default 60). Absent: none.
+   */
+  hostedHooks?: { cronSeconds?: number };
 }
 
 /** The hosted gateway's answers when the apikey is missing or unknown. */

@@ -70,7 +70,60 @@ describe("PostgREST query parsing", () => {
     ]);
     expect([plan.limit, plan.offset, plan.columns]).toEqual([10, 5, ["a", "b"]]);
     expect(() => parseQuery(new URLSearchParams("limit=-1"))).toThrow(RestParseError);
-    expect(() => parseQuery(new URLSearchParams("or=(a.eq.1,b.eq.2)"))).toThrow(RestParseError);
+  });
+
+  it("reads or/and logic trees: nested, negated, quoted values with escapes", () => {
+    const plan = parseQuery(
+      new URLSearchParams(
+        'or=(a.eq.1,b.ilike."*50\\\\%,(x) \\"y\\"*")&not.and=(c.gt.2,or(d.is.null,e.in.("p,q",r)))&f=eq.3',
+      ),
+    );
+    expect(plan.filters).toEqual([
+      {
+        logic: "or",
+        negated: false,
+        conditions: [
+          { column: "a", operator: "eq", negated: false, value: "1" },
+          { column: "b", operator: "ilike", negated: false, value: '*50\\%,(x) "y"*' },
+        ],
+      },
+      {
+        logic: "and",
+        negated: true,
+        conditions: [
+          { column: "c", operator: "gt", negated: false, value: "2" },
+          {
+            logic: "or",
+            negated: false,
+            conditions: [
+              { column: "d", operator: "is", negated: false, value: "null" },
+              { column: "e", operator: "in", negated: false, value: ["p,q", "r"] },
+            ],
+          },
+        ],
+      },
+      { column: "f", operator: "eq", negated: false, value: "3" },
+    ]);
+    expect(parseQuery(new URLSearchParams("or=(a.not.eq.1)")).filters).toEqual([
+      {
+        logic: "or",
+        negated: false,
+        conditions: [{ column: "a", operator: "eq", negated: true, value: "1" }],
+      },
+    ]);
+    for (const bad of [
+      "or=a.eq.1",
+      "or=()",
+      "or=(a.eq.1",
+      'or=(a.eq."open)',
+      "or=(a.between.1)",
+      'or=(a.eq.1);drop",b.eq.2)',
+      "xor=(a.eq.1)",
+      "child.or=(a.eq.1)",
+      `or=${"or(".repeat(9)}a.eq.1${")".repeat(9)}`,
+    ]) {
+      expect(() => parseQuery(new URLSearchParams(bad)), bad).toThrow(RestParseError);
+    }
   });
 
   it("splits Prefer on commas, trims, and ignores what it does not know", () => {

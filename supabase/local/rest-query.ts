@@ -1,5 +1,5 @@
-// Parses PostgREST's query language (select, filters, order, limit, offset,
-// columns, on_conflict, Prefer) into a plan. Pure: no SQL, no I/O.
+// Parses PostgREST's query language (select, filters with or/and logic trees, order,
+// limit, offset, columns, on_conflict, Prefer) into a plan. Pure: no SQL, no I/O.
 
 export class RestParseError extends Error {
   readonly details: string | null;
@@ -30,6 +30,20 @@ export interface Filter {
   value: string | string[];
 }
 
+/** `or=(...)`, `and=(...)` and their `not.` forms; nested as `or(...)` inside a tree. */
+export interface LogicTree {
+  logic: "or" | "and";
+  negated: boolean;
+  conditions: Condition[];
+}
+
+/** One condition of a request: all of them must hold. */
+export type Condition = Filter | LogicTree;
+
+export function isLogicTree(condition: Condition): condition is LogicTree {
+  return "logic" in condition;
+}
+
 export interface SelectItem {
   column: string | "*";
   alias?: string;
@@ -50,7 +64,7 @@ export interface Preferences {
 
 export interface QueryPlan {
   select: SelectItem[];
-  filters: Filter[];
+  filters: Condition[];
   order: OrderTerm[];
   limit?: number;
   offset?: number;
@@ -201,14 +215,133 @@ function parseColumnList(raw: string | undefined, what: string): string[] | unde
   return splitList(raw).map((name) => identifier(name, what));
 }
 
+/**
+ * Splits a logic tree's inside at its top-level commas: commas inside double quotes
+ * (with backslash escapes) or inside parentheses (a nested tree, an in-list) stay.
+ */
+function splitTree(raw: string, whole: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    const char = raw[i];
+    if (quoted) {
+      if (char === "\\") i += 1;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === "(") {
+      depth += 1;
+    } else if (char === ")") {
+      depth -= 1;
+      if (depth < 0) break;
+    } else if (char === "," && depth === 0) {
+      items.push(raw.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (quoted || depth !== 0) {
+    throw new RestParseError(
+      `failed to parse logic tree (${whole})`,
+      "Unbalanced quotes or parentheses",
+    );
+  }
+  items.push(raw.slice(start));
+  return items;
+}
+
+/** A value inside a logic tree: a double-quoted one is its text, backslash escapes undone. */
+function treeValue(raw: string, whole: string): string {
+  if (!raw.startsWith('"')) return raw;
+  if (raw.length < 2 || !raw.endsWith('"')) {
+    throw new RestParseError(`failed to parse logic tree (${whole})`, "Unclosed double quote");
+  }
+  let out = "";
+  const inner = raw.slice(1, -1);
+  for (let i = 0; i < inner.length; i += 1) {
+    const char = inner[i];
+    if (char === "\\" && i + 1 < inner.length) {
+      out += inner[i + 1];
+      i += 1;
+    } else if (char === '"') {
+      throw new RestParseError(
+        `failed to parse logic tree (${whole})`,
+        "Unexpected double quote in a value",
+      );
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
+const TREE = /^(not\.)?(or|and)\((.*)\)$/s;
+/** Logic trees nest at most this deep (a request is not a program). */
+const MAX_TREE_DEPTH = 8;
+
+function parseTreeItem(item: string, whole: string, depth: number): Condition {
+  const tree = TREE.exec(item);
+  if (tree)
+    return parseTree(tree[2] as "or" | "and", Boolean(tree[1]), tree[3] ?? "", whole, depth);
+  const dot = item.indexOf(".");
+  if (dot <= 0) {
+    throw new RestParseError(`failed to parse logic tree (${whole})`, `Unexpected "${item}"`);
+  }
+  const column = item.slice(0, dot);
+  let rest = item.slice(dot + 1);
+  const negated = rest.startsWith("not.");
+  if (negated) rest = rest.slice(4);
+  const opDot = rest.indexOf(".");
+  const operator = opDot === -1 ? rest : rest.slice(0, opDot);
+  const value = opDot === -1 ? "" : rest.slice(opDot + 1);
+  // An in-list keeps its own quoting (parseFilter reads it); other values may be quoted.
+  const text = operator === "in" ? value : treeValue(value, whole);
+  return parseFilter(column, `${negated ? "not." : ""}${operator}.${text}`);
+}
+
+function parseTree(
+  logic: "or" | "and",
+  negated: boolean,
+  inside: string,
+  whole: string,
+  depth = 0,
+): LogicTree {
+  if (depth >= MAX_TREE_DEPTH) {
+    throw new RestParseError(`failed to parse logic tree (${whole})`, "Nested too deeply");
+  }
+  if (inside.trim() === "") {
+    throw new RestParseError(`failed to parse logic tree (${whole})`, "An empty logic tree");
+  }
+  const conditions = splitTree(inside, whole).map((item) => parseTreeItem(item, whole, depth + 1));
+  return { logic, negated, conditions };
+}
+
+/** `or=(a.eq.1,b.eq.2)` and friends: the key says which, the value is the tree. */
+export function parseLogicParam(key: string, value: string): LogicTree {
+  const negated = key.startsWith("not.");
+  const logic = negated ? key.slice(4) : key;
+  if ((logic !== "or" && logic !== "and") || !value.startsWith("(") || !value.endsWith(")")) {
+    throw new RestParseError(
+      `failed to parse logic tree (${value})`,
+      `"${key}=${value}" is not a logic tree like or=(a.eq.1,b.eq.2)`,
+    );
+  }
+  return parseTree(logic, negated, value.slice(1, -1), value);
+}
+
 export function parseQuery(params: URLSearchParams): QueryPlan {
-  const filters: Filter[] = [];
+  const filters: Condition[] = [];
   for (const [key, value] of params) {
     if (RESERVED.has(key) || key === "apikey") continue;
-    if (key === "or" || key === "and" || key.includes(".")) {
+    if (/^(not\.)?(or|and)$/.test(key)) {
+      filters.push(parseLogicParam(key, value));
+      continue;
+    }
+    if (key.includes(".")) {
       throw new RestParseError(
-        `failed to parse logic tree (${value})`,
-        `"${key}" filters are not supported here`,
+        `failed to parse filter (${value})`,
+        `"${key}": filters on embedded resources are not supported here`,
       );
     }
     filters.push(parseFilter(key, value));

@@ -15,7 +15,9 @@ import {
   type StandInContext,
 } from "./context.ts";
 import {
+  type Condition,
   type Filter,
+  isLogicTree,
   type Preferences,
   parsePrefer,
   parseQuery,
@@ -207,9 +209,17 @@ function filterSql(table: TableInfo, filter: Filter, params: unknown[]): string 
   return filter.negated ? `not (${sql})` : sql;
 }
 
-function whereSql(table: TableInfo, filters: Filter[], params: unknown[]): string {
+/** A filter or a logic tree (`or=(...)`, nested `and(...)`, each maybe negated). */
+function conditionSql(table: TableInfo, condition: Condition, params: unknown[]): string {
+  if (!isLogicTree(condition)) return filterSql(table, condition, params);
+  const parts = condition.conditions.map((inner) => `(${conditionSql(table, inner, params)})`);
+  const sql = parts.join(` ${condition.logic} `);
+  return condition.negated ? `not (${sql})` : `(${sql})`;
+}
+
+function whereSql(table: TableInfo, filters: Condition[], params: unknown[]): string {
   if (filters.length === 0) return "";
-  return ` where ${filters.map((filter) => filterSql(table, filter, params)).join(" and ")}`;
+  return ` where ${filters.map((filter) => conditionSql(table, filter, params)).join(" and ")}`;
 }
 
 function orderSql(table: TableInfo, plan: QueryPlan): string {
@@ -488,6 +498,11 @@ async function rpc(req: Request, name: string): Promise<Response> {
             ? JSON.stringify(value)
             : String(value),
       );
+      // A JSON array for an array parameter becomes a Postgres array, as PostgREST
+      // converts it (its elements as text, cast to the element type).
+      if (arg.type.endsWith("[]") && Array.isArray(value)) {
+        return `${quote(arg.name)} => (select coalesce(array_agg(e), '{}') from jsonb_array_elements_text($${params.length}::jsonb) as e)::${arg.type}`;
+      }
       return `${quote(arg.name)} => $${params.length}::${arg.type}`;
     })
     .join(", ");

@@ -4,11 +4,13 @@ import { createServer } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { authRoutes } from "./auth.ts";
+import { authRoutes } from "./auth/index.ts";
 import type { StandInContext } from "./context.ts";
-import { functionRoutes } from "./functions.ts";
+import { functionRoutes } from "./functions/index.ts";
+import { type HostedHooks, startHostedHooks } from "./hooks/index.ts";
+import { apiKeys } from "./keys.ts";
 import { restRoutes } from "./rest.ts";
-import { storageRoutes } from "./storage.ts";
+import { storageRoutes } from "./storage/index.ts";
 
 // What the hosted gateway allows and exposes to browsers.
 const ALLOWED_HEADERS = [
@@ -94,10 +96,26 @@ export async function startStandIn(
     server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve());
     server.once("error", reject);
   });
+  // The database calls the functions (alerts) through the pg_net stand-in, as hosted.
+  let hooks: HostedHooks | undefined;
+  if (ctx.hostedHooks) {
+    try {
+      hooks = await startHostedHooks(ctx.db, {
+        projectUrl: url,
+        secretKey: apiKeys(ctx.keys).secret,
+        cronSeconds: ctx.hostedHooks.cronSeconds,
+      });
+    } catch (error) {
+      await close();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      throw error;
+    }
+  }
   return {
     app,
     url,
     async close() {
+      await hooks?.close();
       await close();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     },

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOSTED_FUNCTION_ENV } from "../../tests/fixtures/functions/hosted-env.ts";
-import type { StandInContext } from "./context.ts";
-import { functionRoutes, MAX_FUNCTION_BODY_BYTES } from "./functions.ts";
-import { ephemeralKeys, type ProjectKeys, signJwt, signSession } from "./keys.ts";
+import { HOSTED_FUNCTION_ENV } from "../../../tests/fixtures/functions/hosted-env.ts";
+import type { StandInContext } from "../context.ts";
+import { ephemeralKeys, type ProjectKeys, signJwt, signSession } from "../keys.ts";
+import { functionRoutes, MAX_FUNCTION_BODY_BYTES } from "./index.ts";
 
-const fixtures = join(import.meta.dirname, "..", "..", "tests", "fixtures", "functions");
+const fixtures = join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "functions");
 const PUBLIC_URL = "http://127.0.0.1:54321";
 
 interface Echo {
@@ -35,6 +35,16 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether the process is gone within `ms` (the system reaps an exited one soon, not at once). */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 async function routes(keys: ProjectKeys, secrets: Record<string, string> = {}) {
@@ -256,7 +266,7 @@ describe("failures", () => {
       pid: number;
     };
     expect(after.pid).not.toBe(before.pid);
-    expect(isAlive(before.pid)).toBe(false);
+    expect(await goneWithin(before.pid, 5000)).toBe(true);
   });
 });
 

@@ -8,9 +8,9 @@ import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { parse } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_CONFIG, authRoutes, hashPassword, verifyPassword } from "./auth.ts";
-import { applyBootstrap, createDatabase } from "./database.ts";
-import { apiKeys, ephemeralKeys, type ProjectKeys } from "./keys.ts";
+import { applyBootstrap, createDatabase } from "../database.ts";
+import { apiKeys, ephemeralKeys, type ProjectKeys } from "../keys.ts";
+import { AUTH_CONFIG, authRoutes, hashPassword, verifyPassword } from "./index.ts";
 
 const URL_BASE = "http://127.0.0.1:54321";
 let db: PGlite;
@@ -89,7 +89,7 @@ async function signIn(email: string, password: string) {
 describe("configuration", () => {
   it("mirrors supabase/config.toml", async () => {
     const config = parse(
-      await readFile(join(import.meta.dirname, "..", "config.toml"), "utf8"),
+      await readFile(join(import.meta.dirname, "..", "..", "config.toml"), "utf8"),
     ) as { auth: Record<string, unknown> & { email: Record<string, unknown> } };
     expect(AUTH_CONFIG.jwtExpiry).toBe(config.auth.jwt_expiry);
     expect(AUTH_CONFIG.refreshTokenReuseInterval).toBe(config.auth.refresh_token_reuse_interval);

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "./database.ts";
-import { apiKeys, ephemeralKeys, type ProjectKeys, signJwt } from "./keys.ts";
-import { freePort, startStandIn } from "./server.ts";
-import { headerParams, isAllowedMimeType, isValidObjectName, parseRange } from "./storage.ts";
+import { createDatabase } from "../database.ts";
+import { apiKeys, ephemeralKeys, type ProjectKeys, signJwt } from "../keys.ts";
+import { freePort, startStandIn } from "../server.ts";
+import { headerParams, isAllowedMimeType, isValidObjectName, parseRange } from "./index.ts";
 
 describe("object names", () => {
   it("accepts what storage-js sends", () => {

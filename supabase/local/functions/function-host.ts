@@ -1,5 +1,5 @@
 // Runs under Deno, not Node: boots one Edge Function the way the hosted edge runtime does.
-// supabase/local/functions.ts starts it as
+// worker.ts (beside it) starts it as
 //   deno run <flags> function-host.ts <file URL of functions/<name>/index.ts>
 // The function is written the hosted way (`Deno.serve(handler)`) and is not edited: this
 // host replaces Deno.serve so the function listens on 127.0.0.1 on a port the OS picks,

@@ -1,0 +1,125 @@
+// /auth/v1: the part of Supabase Auth (GoTrue) the app and supabase-js use, answered
+// the way hosted Auth answers: password sign-in, refresh-token rotation, the user
+// endpoint, sign-out, the admin user API, the emailed links (password resets,
+// invitations; links.ts), and the refusals (disabled sign-ups, bad or
+// forged tokens, malformed bodies) with GoTrue's status codes, error codes and both
+// of its error body formats. This file only wires the routes to their handlers.
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { callerFrom, gatewayError, type StandInContext } from "../context.ts";
+import { publicJwks } from "../keys.ts";
+import * as account from "./account.ts";
+import * as admin from "./admin-users.ts";
+import {
+  type AuthEnv,
+  type AuthService,
+  JWKS_MAX_AGE_SECONDS,
+  loadAuthSettings,
+  MAX_BODY_BYTES,
+} from "./config.ts";
+import { errorResponse, handle, validationFailed } from "./errors.ts";
+import { createLimits } from "./limits.ts";
+import * as links from "./links.ts";
+import { noopMailer, smtpMailer } from "./mailer.ts";
+import { healthJson, settingsJson } from "./settings.ts";
+import { signup, token } from "./sign-in.ts";
+
+/** The paths GoTrue serves: another method on one of them is 405, anything else 404. */
+const KNOWN_PATHS = new Set([
+  "/.well-known/jwks.json",
+  "/jwks",
+  "/token",
+  "/user",
+  "/logout",
+  "/signup",
+  "/settings",
+  "/health",
+  "/admin/users",
+  "/recover",
+  "/invite",
+  "/verify",
+  "/admin/generate_link",
+]);
+
+type AuthHandler = (auth: AuthService, c: Context) => Promise<Response>;
+
+/**
+ * The hosted gateway: every /auth/v1 route but the JWKS and /verify needs a known
+ * apikey. /verify is open, as in Supabase's gateway configuration (kong.yml's "Open
+ * Auth routes"), because people reach it from a link in an email, with no key.
+ */
+function gateway(ctx: StandInContext) {
+  return async (c: Context<AuthEnv>, next: () => Promise<void>) => {
+    if (/\/auth\/v1\/verify\/?$/.test(c.req.path)) return next();
+    const resolved = await callerFrom(c, ctx.keys);
+    if (!resolved.ok) {
+      const refused = gatewayError(c, resolved.error);
+      if (refused) return refused;
+    } else if (resolved.caller.keyOnly && c.req.header("authorization")) {
+      // A new API key is no JWT: the gateway hands Auth the key's role instead.
+      c.set("keyClaims", resolved.caller.claims);
+    }
+    await next();
+  };
+}
+
+/** Anything else under /auth/v1: what GoTrue's router answers. */
+function notServed(c: Context): Response {
+  const path = c.req.path.replace(/^.*\/auth\/v1/, "").replace(/\/$/, "") || "/";
+  const known = KNOWN_PATHS.has(path) || /^\/admin\/users\/[^/]+$/.test(path);
+  if (known) return c.body(null, 405);
+  return c.text("404 page not found\n", 404);
+}
+
+export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  const settings = loadAuthSettings(ctx.authSettings);
+  const auth: AuthService = {
+    db: ctx.db,
+    keys: ctx.keys,
+    issuer: `${ctx.publicUrl}/auth/v1`,
+    settings,
+    mailer: ctx.authSmtp ? smtpMailer(ctx.authSmtp, settings.sender) : noopMailer,
+    limits: createLimits(settings),
+  };
+  const route = (fn: AuthHandler) => handle((c) => fn(auth, c));
+
+  // The public halves of the signing keys, for anyone verifying the project's tokens;
+  // no apikey needed, served at both addresses hosted documents.
+  for (const path of ["/.well-known/jwks.json", "/jwks"]) {
+    app.get(path, (c) => {
+      c.header("cache-control", `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
+      return c.json(publicJwks(ctx.keys));
+    });
+  }
+  app.use("*", gateway(ctx));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, validationFailed("Request body too large")),
+    }),
+  );
+
+  app.post("/token", route(token));
+  app.post("/signup", route(signup));
+  app.get("/user", route(account.getUser));
+  app.put("/user", route(account.updateUser));
+  app.post("/logout", route(account.logout));
+  app.post("/recover", route(links.recover));
+  app.post("/invite", route(links.invite));
+  app.get("/verify", route(links.verifyGet));
+  app.post("/verify", route(links.verifyPost));
+  app.get("/settings", (c) => c.json(settingsJson()));
+  app.get("/health", (c) => c.json(healthJson()));
+
+  app.get("/admin/users", route(admin.listUsers));
+  app.post("/admin/users", route(admin.createUser));
+  app.get("/admin/users/:id", route(admin.getUser));
+  app.put("/admin/users/:id", route(admin.updateUser));
+  app.delete("/admin/users/:id", route(admin.deleteUser));
+  app.post("/admin/generate_link", route(links.generateLink));
+
+  app.all("*", notServed);
+  return app;
+}

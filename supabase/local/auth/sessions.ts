@@ -1,0 +1,265 @@
+// Sessions and refresh tokens in auth.sessions and auth.refresh_tokens, in hosted
+// shape, so a restart keeps users signed in. Refreshing rotates the token: the
+// presented one is revoked and its child issued. A revoked token presented again is
+// answered with the active child when it is that child's parent (the client lost the
+// answer), forgiven within refresh_token_reuse_interval, and otherwise taken as a
+// stolen token: the whole family is revoked.
+import { randomBytes, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
+import type { PGliteInterface } from "@electric-sql/pglite";
+import type { Context } from "hono";
+import { asOwner } from "../transaction.ts";
+import { AUTH_CONFIG, NIL_UUID } from "./config.ts";
+import { type AuthApiError, badRequest, invalidCredentials } from "./errors.ts";
+import { findUserById, markSignedIn, type Runner, type UserRow } from "./persistence.ts";
+import { isBanned } from "./users.ts";
+import { isUuid } from "./validation.ts";
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  not_after: Date | null;
+}
+
+interface RefreshTokenRow {
+  id: string;
+  token: string;
+  user_id: string | null;
+  revoked: boolean | null;
+  updated_at: Date | null;
+  parent: string | null;
+  session_id: string | null;
+}
+
+/** A signed-in user: the session and the refresh token to hand out. */
+export interface Sessioned {
+  user: UserRow;
+  session: SessionRow;
+  refreshToken: string;
+}
+
+/** Who is signing in, as GoTrue records it on the session. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export function clientInfo(c: Context): ClientInfo {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  const candidate = forwarded || c.req.header("x-real-ip")?.trim() || "";
+  return {
+    userAgent: c.req.header("user-agent") || null,
+    ip: isIP(candidate) ? candidate : null,
+  };
+}
+
+export async function findSession(db: Runner, id: string): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    "select id, user_id, created_at, not_after from auth.sessions where id = $1",
+    [id],
+  );
+  return rows[0];
+}
+
+function newRefreshToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+async function insertRefreshToken(
+  tx: Runner,
+  token: string,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.refresh_tokens
+       (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, $3, false, now(), now(), $4, $5)`,
+    [NIL_UUID, token, userId, parent, sessionId],
+  );
+}
+
+/**
+ * How a session signed in, as its amr claim names it: a password, an emailed link
+ * (implicit flow), or the PKCE flow's method (recovery, magiclink).
+ */
+export type SignInMethod = "password" | "otp" | "recovery" | "magiclink" | "invite" | "signup";
+
+/**
+ * A new session and its first refresh token (GoTrue's issueRefreshToken), inside the
+ * caller's transaction: last_sign_in_at is set and the sign-in method recorded.
+ */
+export async function grantSessionIn(
+  tx: Runner,
+  user: UserRow,
+  client: ClientInfo,
+  method: SignInMethod,
+): Promise<Sessioned> {
+  const signedIn = await markSignedIn(tx, user.id);
+  if (!signedIn) throw invalidCredentials();
+  const sessions = await tx.query<SessionRow>(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+     values ($1, $2, now(), now(), 'aal1', $3, $4::inet)
+     returning id, user_id, created_at, not_after`,
+    [randomUUID(), user.id, client.userAgent, client.ip],
+  );
+  const session = sessions.rows[0] as SessionRow;
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, $3, $3, $4)`,
+    [randomUUID(), session.id, session.created_at, method],
+  );
+  const refreshToken = newRefreshToken();
+  await insertRefreshToken(tx, refreshToken, user.id, session.id, null);
+  return { user: signedIn, session, refreshToken };
+}
+
+/** A password sign-in's new session, in its own transaction. */
+export async function grantSession(
+  db: PGliteInterface,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<Sessioned> {
+  return asOwner(db, (tx) => grantSessionIn(tx, user, client, "password"));
+}
+
+/** The session's amr claim; a session recorded without one signed in with a password. */
+export async function amrOf(db: Runner, session: SessionRow) {
+  const { rows } = await db.query<{ authentication_method: string; updated_at: Date }>(
+    `select authentication_method, updated_at from auth.mfa_amr_claims
+      where session_id = $1 order by updated_at desc`,
+    [session.id],
+  );
+  if (rows.length === 0) {
+    return [{ method: "password", timestamp: Math.floor(session.created_at.getTime() / 1000) }];
+  }
+  return rows.map((row) => ({
+    method: row.authentication_method,
+    timestamp: Math.floor(row.updated_at.getTime() / 1000),
+  }));
+}
+
+// --- refreshing ----------------------------------------------------------------------
+
+type Refresh = { granted: Sessioned } | { refused: AuthApiError };
+
+const refused = (code: string, reason: string): Refresh => ({
+  refused: badRequest(code, `Invalid Refresh Token: ${reason}`),
+});
+const REUSED = Symbol("reused");
+
+async function lockRefreshToken(tx: Runner, token: string) {
+  const { rows } = await tx.query<RefreshTokenRow>(
+    `select id::text as id, token, user_id, revoked, updated_at, parent, session_id
+       from auth.refresh_tokens where token = $1 for update`,
+    [token],
+  );
+  return rows[0];
+}
+
+/**
+ * For a revoked token: the active child when the token is its parent, nothing within
+ * the reuse interval (a new child is issued), else REUSED after revoking the family.
+ */
+async function reissue(tx: Runner, found: RefreshTokenRow, session: SessionRow) {
+  const { rows } = await tx.query<{ token: string; parent: string | null }>(
+    `select token, parent from auth.refresh_tokens
+      where session_id = $1 and revoked = false order by id desc limit 1`,
+    [session.id],
+  );
+  const active = rows[0];
+  if (active && active.parent === found.token) return active.token;
+  const revokedAt = found.updated_at?.getTime() ?? 0;
+  if (Date.now() <= revokedAt + AUTH_CONFIG.refreshTokenReuseInterval * 1000) return undefined;
+  await tx.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+      where session_id = $1 and revoked = false`,
+    [session.id],
+  );
+  return REUSED;
+}
+
+/** Revokes the presented token and issues its child. */
+async function issueChild(tx: Runner, found: RefreshTokenRow, user: UserRow, session: SessionRow) {
+  await tx.query(
+    "update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint",
+    [found.id],
+  );
+  const issued = newRefreshToken();
+  await insertRefreshToken(tx, issued, user.id, session.id, found.token);
+  return issued;
+}
+
+async function touchSession(tx: Runner, session: SessionRow, client: ClientInfo) {
+  await tx.query(
+    `update auth.sessions
+        set refreshed_at = timezone('utc', now()), updated_at = now(),
+            user_agent = $2, ip = $3::inet
+      where id = $1`,
+    [session.id, client.userAgent, client.ip],
+  );
+}
+
+async function rotate(tx: Runner, presented: string, client: ClientInfo): Promise<Refresh> {
+  const found = await lockRefreshToken(tx, presented);
+  if (!found) return refused("refresh_token_not_found", "Refresh Token Not Found");
+  const user = isUuid(found.user_id) ? await findUserById(tx, found.user_id) : undefined;
+  if (!user) return refused("refresh_token_not_found", "Refresh Token Not Found");
+  if (isBanned(user)) return refused("user_banned", "User Banned");
+  const session = found.session_id ? await findSession(tx, found.session_id) : undefined;
+  if (!session) {
+    await tx.query("delete from auth.refresh_tokens where id = $1::bigint", [found.id]);
+    return refused("session_not_found", "No Valid Session Found");
+  }
+  if (session.not_after && session.not_after.getTime() < Date.now()) {
+    return refused("session_expired", "Session Expired");
+  }
+  const reissued = found.revoked ? await reissue(tx, found, session) : undefined;
+  if (reissued === REUSED) return refused("refresh_token_already_used", "Already Used");
+  const refreshToken = reissued ?? (await issueChild(tx, found, user, session));
+  await touchSession(tx, session, client);
+  return { granted: { user, session, refreshToken } };
+}
+
+/** One transaction; a refusal that revokes the token family still commits. */
+export async function refreshSession(
+  db: PGliteInterface,
+  presented: string,
+  client: ClientInfo,
+): Promise<Sessioned> {
+  const outcome = await asOwner(db, (tx) => rotate(tx, presented, client));
+  if ("refused" in outcome) throw outcome.refused;
+  return outcome.granted;
+}
+
+// --- signing out -----------------------------------------------------------------------
+
+export type LogoutScope = "global" | "local" | "others";
+
+/**
+ * Ends sessions: the caller's own (local), all but its own (others), or all (global).
+ * A token that names no session drops the user's refresh tokens instead.
+ */
+export async function endSessions(
+  db: PGliteInterface,
+  userId: string,
+  session: SessionRow | undefined,
+  scope: LogoutScope,
+): Promise<void> {
+  await asOwner(db, async (tx) => {
+    if (!session) {
+      await tx.query("delete from auth.refresh_tokens where user_id = $1", [userId]);
+    } else if (scope === "local") {
+      await tx.query("delete from auth.sessions where id = $1", [session.id]);
+    } else if (scope === "others") {
+      await tx.query("delete from auth.sessions where user_id = $1 and id <> $2", [
+        userId,
+        session.id,
+      ]);
+    } else {
+      await tx.query("delete from auth.sessions where user_id = $1", [userId]);
+    }
+  });
+}

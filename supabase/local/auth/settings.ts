@@ -1,0 +1,52 @@
+// GET /settings and GET /health: what this project's Auth offers. Only email and
+// password sign-in is on; sign-ups are off (config.toml: enable_signup = false) and
+// email sign-ups need no confirmation (enable_confirmations = false).
+import { AUTH_CONFIG } from "./config.ts";
+
+/** The external providers GoTrue lists in /settings, all off here. */
+const PROVIDERS = [
+  "anonymous_users",
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "figma",
+  "github",
+  "gitlab",
+  "google",
+  "keycloak",
+  "kakao",
+  "linkedin_oidc",
+  "notion",
+  "slack_oidc",
+  "spotify",
+  "twitch",
+  "twitter",
+  "workos",
+  "zoom",
+];
+
+export function settingsJson() {
+  const external: Record<string, boolean> = Object.fromEntries(
+    PROVIDERS.map((name) => [name, false]),
+  );
+  external.email = true;
+  external.phone = false;
+  return {
+    external,
+    disable_signup: !AUTH_CONFIG.enableSignup,
+    mailer_autoconfirm: AUTH_CONFIG.mailerAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: "twilio",
+    saml_enabled: false,
+  };
+}
+
+export function healthJson() {
+  return {
+    version: "local stand-in",
+    name: "GoTrue",
+    description: "GoTrue is a user registration and authentication API",
+  };
+}
