@@ -16,6 +16,7 @@
 //    can set) holds the admin role now, so a removed admin loses rights at once.
 import { verifyCredentials } from "npm:@supabase/server@1/core";
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
+import { sameSecret } from "./http.ts";
 
 export type Caller = { kind: "admin"; userId: string } | { kind: "user" } | { kind: "none" };
 
@@ -59,6 +60,26 @@ export function secretKey(env: EnvReader): string | undefined {
     env.get("SUPABASE_SERVICE_ROLE_KEY") ||
     undefined
   );
+}
+
+/**
+ * Whether a bearer token is one of the project's server keys: any secret key of the
+ * set, or the legacy service role key while the project still has it. Compared
+ * without stopping at the first difference.
+ */
+export function isServerKey(env: EnvReader, token: string): boolean {
+  const keys: string[] = [];
+  try {
+    const set = JSON.parse(env.get("SUPABASE_SECRET_KEYS") ?? "{}") as Record<string, unknown>;
+    for (const key of Object.values(set)) if (typeof key === "string" && key) keys.push(key);
+  } catch {
+    // A malformed set holds no key.
+  }
+  for (const name of ["SUPABASE_SECRET_KEY", "SUPABASE_SERVICE_ROLE_KEY"]) {
+    const key = env.get(name);
+    if (key) keys.push(key);
+  }
+  return keys.some((key) => sameSecret(token, key));
 }
 
 /** The project's JWKS when it holds at least one key. */

@@ -8,7 +8,10 @@
 // (supabase/migrations/20261122001700_contact_messages.sql): whatever passes here
 // also passes the database.
 
-/** The inquiry types of the spec (section 9), in the order the form lists them. */
+/**
+ * The inquiry types a message may have, in the order the form lists them; the same
+ * list as the contact_messages_inquiry_type_valid CHECK constraint.
+ */
 export const INQUIRY_TYPES = [
   "general",
   "volunteer",

@@ -47,3 +47,15 @@ Deno.test("anything that is not an address is still one bucket, kept short", () 
   assertEquals(rateLimitKey("x".repeat(500)).length, 100);
   assertEquals(rateLimitKey('"192.0.2.9"'), "192.0.2.9");
 });
+
+Deno.test("IPv4 counts only in plain dotted decimal, alone or inside IPv6", () => {
+  // The deprecated IPv4-compatible form is read as the mapped one.
+  assertEquals(rateLimitKey("::192.0.2.1"), "192.0.2.1");
+  // Forms that name different hosts to different parsers stay text.
+  assertEquals(rateLimitKey("0x7f.0.0.1"), "0x7f.0.0.1");
+  assertEquals(rateLimitKey("3232235777"), "3232235777");
+  assertEquals(rateLimitKey("192.168.1"), "192.168.1");
+  assertEquals(rateLimitKey("::ffff:192.0.2.01"), "::ffff:192.0.2.01");
+  assertEquals(rateLimitKey("::ffff:0x7f.0.0.1"), "::ffff:0x7f.0.0.1");
+  assertEquals(rateLimitKey("::ffff:256.0.0.1"), "::ffff:256.0.0.1");
+});

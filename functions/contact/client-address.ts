@@ -2,12 +2,19 @@
 // rate limiting counts by.
 //
 // Hosted, the gateway sets X-Forwarded-For with the client's address first. The local
-// stand-in (supabase/local/functions.ts) appends the socket's address to whatever
+// stand-in (supabase/local/functions/) appends the socket's address to whatever
 // X-Forwarded-For the request came with, so there too the first entry is the client as
 // the outermost proxy saw it. The function therefore always takes the first entry.
 //
 // The first entry is whatever the outermost proxy was told, so a client that sends its
 // own X-Forwarded-For may choose it; the global ceiling bounds what that can achieve.
+//
+// Addresses are read by ipaddr.js, with one rule of our own on top: an IPv4 address
+// (alone or as the tail of an IPv6 one) counts only in plain dotted decimal, four parts
+// without leading zeros. ipaddr.js also reads "010.1.1.1" (octal to some parsers),
+// "0x7f.1" or "3232235777", which name different hosts to different readers; such text
+// stays text, one bucket of its own.
+import ipaddr from "npm:ipaddr.js@2";
 
 /** What an address falls back to when the request names none. */
 export const UNKNOWN_ADDRESS = "unknown";
@@ -15,52 +22,27 @@ export const UNKNOWN_ADDRESS = "unknown";
 /** Longest address text kept (anything longer is not an address anyway). */
 const MAX_ADDRESS_LENGTH = 100;
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-/** The dotted-decimal IPv4 address (no leading zeros), or undefined. */
-function parseIpv4(text: string): string | undefined {
-  return IPV4.test(text) ? text : undefined;
+/** The IPv4 address, when text is one in plain dotted decimal. */
+function parseIpv4(text: string): ipaddr.IPv4 | undefined {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
 }
 
-/** The eight 16-bit groups of an IPv6 address, or undefined when text is not one. */
-function parseIpv6(text: string): number[] | undefined {
-  let rest = text;
-  // An embedded IPv4 tail (::ffff:192.0.2.1) stands for the last two groups.
-  const lastColon = rest.lastIndexOf(":");
-  if (lastColon >= 0 && rest.slice(lastColon + 1).includes(".")) {
-    const ipv4 = parseIpv4(rest.slice(lastColon + 1));
-    if (!ipv4) return undefined;
-    const [a = 0, b = 0, c = 0, d = 0] = ipv4.split(".").map(Number);
-    rest = `${rest.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = rest.split("::");
-  if (halves.length > 2) return undefined;
-  const groupsOf = (part: string): number[] | undefined => {
-    if (part === "") return [];
-    const groups: number[] = [];
-    for (const group of part.split(":")) {
-      if (!/^[0-9a-f]{1,4}$/.test(group)) return undefined;
-      groups.push(Number.parseInt(group, 16));
-    }
-    return groups;
-  };
-  const head = groupsOf(halves[0] ?? "");
-  if (!head) return undefined;
-  if (halves.length === 1) {
-    return head.length === 8 ? head : undefined;
-  }
-  const after = groupsOf(halves[1] ?? "");
-  if (!after) return undefined;
-  const known = head.length + after.length;
-  if (known > 7) return undefined;
-  return [...head, ...new Array<number>(8 - known).fill(0), ...after];
+/** The IPv6 address, when text is one (an embedded IPv4 tail in plain dotted decimal). */
+function parseIpv6(text: string): ipaddr.IPv6 | undefined {
+  if (!ipaddr.IPv6.isValid(text)) return undefined;
+  const tail = text.slice(text.lastIndexOf(":") + 1);
+  if (tail.includes(".") && !parseIpv4(tail)) return undefined;
+  return ipaddr.IPv6.parse(text);
 }
 
 /**
  * The unit one sender is counted by, from one address as a proxy wrote it:
  * - IPv4: the address itself, without a port ("192.0.2.1:5678" -> "192.0.2.1");
- * - IPv6: its /64 network, since one subscriber usually holds a whole /64 and could
- *   otherwise rotate through addresses at will; an IPv4-mapped address counts as IPv4;
+ * - IPv6: its /64 network, written as its first four groups ("2001:db8:0:0::/64"),
+ *   since one subscriber usually holds a whole /64 and could otherwise rotate through
+ *   addresses at will; an IPv4-mapped address (::ffff:192.0.2.1) counts as IPv4, and
+ *   so does the deprecated IPv4-compatible form (::192.0.2.1), which ipaddr.js reads
+ *   as the mapped one;
  * - anything else: the text itself, lowercased and cut short (still one bucket).
  */
 export function rateLimitKey(raw: string): string {
@@ -76,20 +58,14 @@ export function rateLimitKey(raw: string): string {
   text = text.replace(/%.*$/, "");
 
   const ipv4 = parseIpv4(text);
-  if (ipv4) return ipv4;
-  if (text.includes(":")) {
-    const groups = parseIpv6(text);
-    if (groups) {
-      const mapped = groups.slice(0, 6).every((g, i) => (i < 5 ? g === 0 : g === 0xffff));
-      if (mapped) {
-        const [hi = 0, lo = 0] = groups.slice(6);
-        return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
-      }
-      return `${groups
-        .slice(0, 4)
-        .map((g) => g.toString(16))
-        .join(":")}::/64`;
-    }
+  if (ipv4) return ipv4.toString();
+  const ipv6 = text.includes(":") ? parseIpv6(text) : undefined;
+  if (ipv6) {
+    if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+    return `${ipv6.parts
+      .slice(0, 4)
+      .map((group) => group.toString(16))
+      .join(":")}::/64`;
   }
   return text.slice(0, MAX_ADDRESS_LENGTH);
 }

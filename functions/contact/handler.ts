@@ -20,7 +20,10 @@ import {
 } from "../_shared/contact-rules.ts";
 import { corsHeaders, json, readBodyText } from "../_shared/http.ts";
 
-/** At most this many messages per sender (see client-address.ts) per window... */
+/**
+ * At most this many messages per sender (one IPv4 address, or one IPv6 /64 network,
+ * as clientAddress reduces the request's first X-Forwarded-For entry) per window...
+ */
 export const CLIENT_LIMIT = 5;
 /** ...and this many from everyone together... */
 export const GLOBAL_LIMIT = 100;

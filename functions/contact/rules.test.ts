@@ -126,7 +126,7 @@ Deno.test("the messages name the limits", () => {
   assertMatch(CONTACT_MESSAGES.nameTooLong, /200 characters/);
 });
 
-Deno.test("every inquiry type of the spec passes, with its label", () => {
+Deno.test("every inquiry type the form offers passes, with its label", () => {
   assertEquals(
     [...INQUIRY_TYPES],
     ["general", "volunteer", "donation", "services", "partnership", "emergency"],

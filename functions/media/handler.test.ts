@@ -1,9 +1,12 @@
 // Every answer of the media function through the handler with fakes: who may upload,
-// and that only files whose bytes are the accepted type they claim get stored.
+// that only files whose bytes are the accepted type they claim get stored, and that
+// what is stored has no metadata left.
 import { assert, assertEquals, assertMatch } from "../_shared/assert.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { createMediaHandler, MAX_UPLOAD_BYTES, MESSAGES } from "./handler.ts";
 import { type MediaType, sniffType } from "./sniff.ts";
+import { AVIF_METADATA, JPEG as REAL_JPEG, PNG as REAL_PNG } from "./strip/fixtures.ts";
+import { comment, concat, exifSegment, xmpSegment } from "./strip/testing.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(
@@ -12,12 +15,10 @@ const bytes = (...parts: (number[] | string)[]) =>
     ),
   );
 
-const PNG = bytes(
-  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13],
-  "IHDR",
-  [0, 0, 0, 1],
-);
-const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], "JFIF");
+// Stored files must be whole pictures (a broken one is refused), so PNG and JPEG are
+// real ones; the other types' first bytes are enough for what they are used for here.
+const PNG = bytes([...REAL_PNG]);
+const JPEG = bytes([...REAL_JPEG]);
 const GIF = bytes("GIF89a", [1, 0, 1, 0]);
 const WEBP = bytes("RIFF", [36, 0, 0, 0], "WEBPVP8 ");
 const AVIF = bytes([0, 0, 0, 24], "ftypavif", [0, 0, 0, 0], "mif1miaf");
@@ -175,4 +176,50 @@ Deno.test("a taken path is 409; other methods 405; a storage failure 500 without
   assert(!text.includes("secret.internal"), "no internal detail leaves");
   assertEquals(JSON.parse(text).message, MESSAGES.unavailable);
   assertEquals(logged.length, 1);
+});
+
+Deno.test("an image's metadata is taken out before it is stored, whatever the client did", async () => {
+  const { handler, stored } = setup();
+  const camera = bytes([
+    ...concat([JPEG.subarray(0, 2), exifSegment(), xmpSegment(), comment(), JPEG.subarray(2)]),
+  ]);
+  const res = await handler(upload(camera, { type: "image/jpeg", path: "gallery/a/b.jpg" }));
+  assertEquals(res.status, 201);
+  assertEquals([...(stored.get("gallery/a/b.jpg")?.bytes ?? [])], [...JPEG]);
+  // A file with nothing to remove is stored exactly as sent.
+  assertEquals((await handler(upload(PNG, { path: "gallery/a/c.png" }))).status, 201);
+  assertEquals([...(stored.get("gallery/a/c.png")?.bytes ?? [])], [...PNG]);
+  const avif = await handler(
+    upload(bytes([...AVIF_METADATA]), { type: "image/avif", path: "gallery/a/d.avif" }),
+  );
+  assertEquals(avif.status, 201);
+  const kept = new TextDecoder("latin1").decode(stored.get("gallery/a/d.avif")?.bytes);
+  assert(!kept.includes("Exif") && !kept.includes("xmpmeta"), "no Exif or XMP in the AVIF");
+});
+
+Deno.test("a damaged image, or one whose metadata cannot come out, is refused (422)", async () => {
+  const { handler, stored } = setup();
+  const primaryIsExif = bytes([...AVIF_METADATA]);
+  const pitm = new TextDecoder("latin1").decode(primaryIsExif).indexOf("pitm") - 4;
+  new DataView(primaryIsExif.buffer).setUint16(pitm + 12, 2);
+  const cases: [Uint8Array<ArrayBuffer>, string, string, string][] = [
+    [PNG.slice(0, PNG.length - 12), "image/png", "logos/a.png", "damaged"],
+    [JPEG.slice(0, 100), "image/jpeg", "logos/a.jpg", "damaged"],
+    [GIF, "image/gif", "logos/a.gif", "damaged"],
+    [WEBP, "image/webp", "logos/a.webp", "damaged"],
+    [AVIF, "image/avif", "logos/a.avif", "damaged"],
+    [primaryIsExif, "image/avif", "logos/b.avif", "metadata_not_removable"],
+  ];
+  for (const [body, type, path, error] of cases) {
+    const answer = await read(await handler(upload(body, { type, path })));
+    assertEquals([answer.status, answer.body.error], [422, error], `${type} ${path}`);
+    assertEquals(
+      answer.body.message,
+      error === "damaged"
+        ? MESSAGES.damaged(type as MediaType)
+        : MESSAGES.metadataNotRemovable(type as MediaType),
+    );
+  }
+  assertMatch(MESSAGES.damaged("image/png"), /^This PNG file is damaged or incomplete/);
+  assertEquals(stored.size, 0);
 });

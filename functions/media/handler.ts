@@ -3,7 +3,9 @@
 //
 // Every file the admin uploads comes through here; administrators cannot write to the
 // bucket directly (migration 20261122004000). The function checks what Storage cannot:
-// that the bytes really are the image (or PDF) they claim to be.
+// that the bytes really are the image (or PDF) they claim to be. It then takes every
+// image's metadata out (Exif with GPS, XMP, IPTC, comments, text chunks; see
+// strip/strip.ts) and stores only what is left, whatever the client did first.
 //
 //   POST /media?path=<folder>/<name>.<ext>   body: the file, Content-Type: its type
 //   OPTIONS                                  204, CORS preflight
@@ -17,6 +19,8 @@
 //   bytes not the declared type              415 type_mismatch
 //   extension not the type's                 400 wrong_extension
 //   a PDF outside certificates/              415 pdf_not_allowed
+//   image structure broken or cut off        422 damaged
+//   metadata that cannot be taken out        422 metadata_not_removable
 //   path taken                               409 exists
 //   stored                                   201 {path, url}
 //   anything else failing                    500 unavailable (logged; no details leave)
@@ -24,6 +28,7 @@
 import type { Caller } from "../_shared/caller.ts";
 import { bearerToken, corsHeaders, json, readBodyBytes } from "../_shared/http.ts";
 import { declaredType, EXTENSIONS, type MediaType, sniffType, TYPE_NAMES } from "./sniff.ts";
+import { stripMetadata } from "./strip/strip.ts";
 
 /** The bucket's own limit (migration 20261122001800_media_storage.sql). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -62,6 +67,10 @@ export const MESSAGES = {
   wrongExtension: (found: MediaType) =>
     `A ${TYPE_NAMES[found]} file must be named .${EXTENSIONS[found].join(" or .")}.`,
   pdfNotAllowed: "PDF files can only be uploaded as certificates.",
+  damaged: (found: MediaType) =>
+    `This ${TYPE_NAMES[found]} file is damaged or incomplete, so it was not uploaded. Please save or export it again and retry.`,
+  metadataNotRemovable: (found: MediaType) =>
+    `This ${TYPE_NAMES[found]} file carries details such as where it was taken that cannot be removed safely, so it was not uploaded. Please save it as a JPEG, PNG or WebP and retry.`,
   exists: "A file with this name already exists. Please try again.",
   unavailable: "The file could not be stored. Please try again.",
 } as const;
@@ -120,7 +129,15 @@ export function createMediaHandler(deps: MediaDeps): (request: Request) => Promi
       return answer(415, "pdf_not_allowed", MESSAGES.pdfNotAllowed);
     }
 
-    const stored = await deps.store(path, body.bytes, found);
+    // Only what is left once the metadata is out is ever stored.
+    const stripped = stripMetadata(body.bytes, found);
+    if (!stripped.ok) {
+      return stripped.reason === "damaged"
+        ? answer(422, "damaged", MESSAGES.damaged(found))
+        : answer(422, "metadata_not_removable", MESSAGES.metadataNotRemovable(found));
+    }
+
+    const stored = await deps.store(path, stripped.bytes, found);
     if (stored === "exists") return answer(409, "exists", MESSAGES.exists);
     return json({ path, url: deps.publicUrl(path) }, 201, CORS);
   }

@@ -60,12 +60,16 @@ export function createDeps(env: Deno.Env): PublishDeps {
 
     notifySecret: env.get("NETLIFY_NOTIFY_SECRET") || undefined,
 
-    async reportDeploy(succeeded: boolean, error: string | null) {
+    async reportDeploy(succeeded: boolean, error: string | null, createdAt: string | null) {
       const { data, error: failure } = await db()
-        .rpc("report_deploy", { p_succeeded: succeeded, p_error: error })
+        .rpc("report_deploy", {
+          p_succeeded: succeeded,
+          p_error: error,
+          ...(createdAt ? { p_created_at: createdAt } : {}),
+        })
         .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
       if (failure) throw failure;
-      return data as PublishRun;
+      return data as PublishRun | null;
     },
 
     async reportBuild(event: BuildEvent, revision: number | null, error: string | null) {

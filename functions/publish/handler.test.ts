@@ -2,6 +2,7 @@
 // publish, that the hook secret never leaves, and that bursts collapse.
 import { SignJWT } from "npm:jose@6";
 import { assert, assertEquals } from "../_shared/assert.ts";
+import { sameSecret } from "../_shared/http.ts";
 import {
   type BuildEvent,
   type Caller,
@@ -9,7 +10,6 @@ import {
   HookError,
   type PublishDeps,
   type PublishRun,
-  sameSecret,
 } from "./handler.ts";
 
 const URL = "http://127.0.0.1/publish";
@@ -43,9 +43,17 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
   const deps: PublishDeps = {
     buildToken: BUILD_TOKEN,
     notifySecret: NOTIFY_SECRET,
-    // As report_deploy does it: the newest run.
-    reportDeploy(succeeded, error) {
-      const newest = runs[0] ?? make("failed");
+    // As report_deploy does it: the newest run, skipping runs queued after the deploy
+    // was created (they wait for a build of their own).
+    reportDeploy(succeeded, error, createdAt) {
+      const about = runs.find(
+        (run) =>
+          createdAt === null ||
+          run.status !== "queued" ||
+          Date.parse(run.requested_at) <= Date.parse(createdAt),
+      );
+      if (!about && (succeeded || runs.length > 0)) return Promise.resolve(null);
+      const newest = about ?? make("failed");
       if (!runs.includes(newest)) runs.unshift(newest);
       if (succeeded && (newest.status === "queued" || newest.status === "building"))
         newest.status = "succeeded";
@@ -116,6 +124,7 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
     advance: (seconds: number) => {
       clock += seconds * 1000;
     },
+    now: () => new Date(clock).toISOString(),
   };
 }
 
@@ -375,6 +384,46 @@ Deno.test("a deploy the host says is live settles a run its build could not repo
   );
   assertEquals(answer.status, 200);
   assertEquals(runs[0]?.status, "succeeded");
+});
+
+Deno.test("a notice of a deploy created before a run was asked for leaves that run to its own build", async () => {
+  const { handler, runs, advance, now } = setup();
+  const token = { "x-build-token": BUILD_TOKEN };
+  // A build runs; a save then queues a run whose build the host never starts.
+  await call(handler, { token: "admin-token" });
+  await call(handler, { body: { action: "report", event: "started" }, headers: token });
+  const deployCreated = now();
+  advance(2);
+  await call(handler, { token: "admin-token" });
+  assertEquals(
+    runs.map((run) => run.status),
+    ["queued", "building"],
+  );
+  // The running build's deploy goes live: it settles the build, not the queued run.
+  const live = await notify(
+    handler,
+    await notification({ state: "ready", context: "production", created_at: deployCreated }),
+  );
+  assertEquals(live.status, 200);
+  assertEquals(
+    runs.map((run) => run.status),
+    ["queued", "succeeded"],
+  );
+  // Its failure would fail the build's run, not the queued one either.
+  const failed = await notify(
+    handler,
+    await notification({
+      state: "error",
+      context: "production",
+      error_message: "Upload failed",
+      created_at: deployCreated,
+    }),
+  );
+  assertEquals(failed.status, 200);
+  assertEquals(
+    runs.map((run) => run.status),
+    ["queued", "failed"],
+  );
 });
 
 Deno.test("notifications with a bad signature, or of previews, change nothing", async () => {

@@ -23,7 +23,7 @@
 // `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
 // caller's token and its admin claim are checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyBytes } from "../_shared/http.ts";
+import { bearerToken, corsHeaders, json, readBodyBytes, sameSecret } from "../_shared/http.ts";
 import { readDeployNotice, verifyNetlifySignature } from "./netlify.ts";
 
 export type { Caller };
@@ -69,8 +69,15 @@ export interface PublishDeps {
   callHook(): Promise<void>;
   /** The secret the build presents to report; unset refuses every report. */
   buildToken: string | undefined;
-  /** Records what the host says of the newest run's deploy. */
-  reportDeploy(succeeded: boolean, error: string | null): Promise<PublishRun>;
+  /**
+   * Records what the host says of a deploy it created at `createdAt`: it settles the
+   * newest run, but never a run queued after that deploy was created.
+   */
+  reportDeploy(
+    succeeded: boolean,
+    error: string | null,
+    createdAt: string | null,
+  ): Promise<PublishRun | null>;
   /** The JWS secret of the host's deploy notifications; unset refuses them all. */
   notifySecret: string | undefined;
   logError?(message: string, error: unknown): void;
@@ -87,15 +94,6 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 function answer(body: unknown, status: number): Response {
   return json(body, status, CORS);
-}
-
-/** Compares two secrets in time independent of where they differ. */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return difference === 0;
 }
 
 export function createPublishHandler(deps: PublishDeps): (request: Request) => Promise<Response> {
@@ -166,6 +164,7 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
     const run = await deps.reportDeploy(
       deploy.kind === "ready",
       deploy.kind === "error" ? deploy.reason : null,
+      deploy.createdAt,
     );
     return answer({ run }, 200);
   }

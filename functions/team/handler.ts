@@ -1,0 +1,475 @@
+// The team function's request handling, free of the network and the environment so
+// `deno test` drives every answer with fakes (index.ts wires the real ones).
+//
+// The team is the users whose app_metadata.role is 'admin'. An invited member has not
+// accepted yet (no confirmed address); an active one has. Only the secret key may
+// change app_metadata or invite, so admins change the team through this function:
+//
+//   GET, or POST {action: "list"}             200 {members}
+//   POST {action: "invite", email, redirectTo?}
+//        a new address: Auth's invitation, then the admin role
+//        an account that is not an admin: a password-reset link, then the admin role
+//        (the same answer either way: this says nothing of who has an account)
+//                                             200 {ok, message}
+//   POST {action: "resend", userId, redirectTo?}   a new invitation    200 {ok, message}
+//   POST {action: "remove", userId, confirmSelf?}
+//        an active admin loses the role; an unaccepted invitation is withdrawn (the
+//        user deleted)                        200 {ok, message, removedSelf}
+//   OPTIONS                                   204, CORS preflight
+//
+// Refusals, each {error, message} with words an editor can read and no detail of the
+// cause (causes are logged):
+//   401 unauthorized (no, bad or expired token), 403 forbidden (not an admin),
+//   400 invalid_request / invalid_email / invalid_redirect, 404 not_found,
+//   409 last_admin (nobody removes the last active admin), confirm_self (removing
+//   yourself needs {confirmSelf: true}), already_member, already_invited, already_accepted,
+//   429 too_soon (one email per address a minute, as Auth's own wait) and too_many
+//   (TEAM_MAILS_PER_HOUR team emails an hour, counted in the audit log),
+//   502 mail_failed (Auth could not send the email), 500 unavailable, not_recorded.
+//
+// Every change is written to the audit log (record_team_change) after it is made, as
+// the administrator who asked. Links lead to the admin's set-password screen: the
+// SITE_URL secret's, else the one the admin app names, which must be that screen on
+// some site (Auth then allows it only if it is in the project's redirect URLs).
+//
+// `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
+// caller is checked here, exactly as publish and media do (_shared/caller.ts).
+import type { Caller } from "../_shared/caller.ts";
+import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
+
+export type { Caller };
+
+/** What Auth's admin API says of a user, the part the team needs. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  /** app_metadata.role, which only the secret key can set. */
+  role: string | null;
+  invitedAt: string | null;
+  /** When the address was confirmed: accepting an invitation confirms it. */
+  confirmedAt: string | null;
+  lastSignInAt: string | null;
+  /** When the last invitation was sent. */
+  confirmationSentAt: string | null;
+  /** When the last password-reset link was sent. */
+  recoverySentAt: string | null;
+  bannedUntil: string | null;
+  createdAt: string;
+}
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  status: "invited" | "active";
+  invitedAt: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+  /** The caller themselves. */
+  you: boolean;
+}
+
+export type TeamAction = "INVITE" | "RESEND" | "REMOVE";
+
+/** One audit entry: who acted, on whom, and the member before and after. */
+export interface TeamChange {
+  actor: string;
+  action: TeamAction;
+  member: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Auth refused a call; `status` and `code` are Auth's own. */
+export class AuthFailure extends Error {
+  override name = "AuthFailure";
+  constructor(
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(`Auth answered ${status}${code ? ` ${code}` : ""}`);
+  }
+}
+
+export interface TeamDeps {
+  /** Who the bearer token belongs to, checked with Supabase Auth. */
+  identify(token: string): Promise<Caller>;
+  /** Every user of the project. */
+  users(): Promise<AuthUser[]>;
+  /** Sends an invitation (creating the user if needed); throws AuthFailure. */
+  invite(email: string, redirectTo: string): Promise<AuthUser>;
+  /** Sends a password-reset link to an existing account; throws AuthFailure. */
+  sendReset(email: string, redirectTo: string): Promise<void>;
+  setRole(userId: string, role: "admin" | null): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  record(change: TeamChange): Promise<void>;
+  /** How many team emails (INVITE and RESEND entries) the log holds since `since`. */
+  mailsSince(since: Date): Promise<number>;
+  /** The SITE_URL secret: links lead to its set-password screen when it is set. */
+  siteUrl?: string;
+  /** Team emails allowed per hour (default TEAM_MAILS_PER_HOUR). */
+  mailsPerHour?: number;
+  now?(): Date;
+  logError?(message: string, error: unknown): void;
+}
+
+/** Where every emailed link of the team leads: the admin's set-password screen. */
+export const SET_PASSWORD_PATH = "/admin/reset-password";
+/** One email per address this often, as Auth's own wait between two links. */
+export const MAIL_WAIT_SECONDS = 60;
+/** Team emails per hour, for the whole project: invitations and resent ones. */
+export const TEAM_MAILS_PER_HOUR = 30;
+const MAX_BODY_BYTES = 4 * 1024;
+const METHODS = ["GET", "POST"] as const;
+const CORS = corsHeaders(METHODS);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
+
+export const MESSAGES = {
+  unauthorized: "Your session has expired. Please sign in again.",
+  forbidden: "Only administrators can manage the team.",
+  invalidRequest: "The request was not understood. Reload the page and try again.",
+  invalidEmail: "Enter a valid email address.",
+  invalidRedirect: "The link in the email would lead nowhere. Reload the page and try again.",
+  notFound: "This person is not on the team any more. Reload the list.",
+  lastAdmin:
+    "The last administrator cannot be removed: invite someone else, and remove this account once they have accepted.",
+  confirmSelf: "You are about to remove yourself. Confirm it to go on.",
+  alreadyMember: "This address is already on the team.",
+  alreadyInvited: "This address is already invited. Use 'Resend invite' to send a new email.",
+  alreadyAccepted: "This person has already accepted the invitation.",
+  tooSoon: "An email was sent to this address less than a minute ago. Please wait a minute.",
+  tooMany: "Too many emails have been sent recently. Please try again later.",
+  mailFailed: "The email could not be sent. Please try again later.",
+  unavailable: "The team could not be changed. Please try again.",
+  notRecorded:
+    "The change was made, but it could not be written to the log. Reload the list to see the team.",
+  invited: (email: string) => `Invitation sent to ${email}.`,
+  resent: (email: string) => `A new invitation was sent to ${email}.`,
+  removed: (email: string) => `${email} was removed from the team.`,
+  withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
+  removedSelf: "You have left the team.",
+} as const;
+
+type Refusal = { status: number; error: string; message: string; retryAfter?: number };
+
+function refusal(status: number, error: string, message: string, retryAfter?: number): Refusal {
+  return { status, error, message, ...(retryAfter === undefined ? {} : { retryAfter }) };
+}
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return json(body, status, { ...CORS, ...headers });
+}
+
+function refuse(r: Refusal): Response {
+  return answer(
+    r.status,
+    { error: r.error, message: r.message },
+    r.retryAfter === undefined ? {} : { "Retry-After": String(r.retryAfter) },
+  );
+}
+
+function isAdminRole(user: AuthUser): boolean {
+  return user.role === "admin";
+}
+
+function isBanned(user: AuthUser, now: Date): boolean {
+  const until = Date.parse(user.bannedUntil ?? "");
+  return Number.isFinite(until) && until > now.getTime();
+}
+
+/** An admin who can sign in and act: accepted, not banned. */
+function isActive(user: AuthUser, now: Date): boolean {
+  return isAdminRole(user) && user.confirmedAt !== null && !isBanned(user, now);
+}
+
+function member(user: AuthUser, callerId: string): TeamMember {
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.confirmedAt ? "active" : "invited",
+    invitedAt: user.invitedAt,
+    lastSignInAt: user.lastSignInAt,
+    createdAt: user.createdAt,
+    you: user.id === callerId,
+  };
+}
+
+function teamOf(users: AuthUser[], callerId: string): TeamMember[] {
+  return users
+    .filter(isAdminRole)
+    .map((user) => member(user, callerId))
+    .sort(
+      (a, b) =>
+        Number(a.status === "invited") - Number(b.status === "invited") ||
+        a.email.localeCompare(b.email),
+    );
+}
+
+/** What an audit entry keeps of a member: no more than the list shows. */
+function snapshot(user: AuthUser): Record<string, unknown> {
+  return {
+    email: user.email,
+    role: user.role,
+    status: user.confirmedAt ? "active" : "invited",
+  };
+}
+
+/** The email address as Auth keeps it, or null when it is none. */
+export function normaliseEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && EMAIL.test(email) ? email : null;
+}
+
+/** Seconds left before `sentAt` is a wait ago, or 0. */
+function waitLeft(sentAt: string | null, now: Date): number {
+  const sent = Date.parse(sentAt ?? "");
+  if (!Number.isFinite(sent)) return 0;
+  const left = sent + MAIL_WAIT_SECONDS * 1000 - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/** A refusal for Auth's own refusal of an email. */
+function mailRefusal(error: unknown): Refusal | null {
+  if (!(error instanceof AuthFailure)) return null;
+  if (error.status === 429) {
+    // Auth's own limits: an address's wait, the project's email budget, or this
+    // server's requests. Which one is Auth's business; the words are the same.
+    return refusal(429, "too_many", MESSAGES.tooMany);
+  }
+  if (error.status === 400 || error.status === 422) {
+    return refusal(400, "invalid_email", MESSAGES.invalidEmail);
+  }
+  return refusal(502, "mail_failed", MESSAGES.mailFailed);
+}
+
+export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise<Response> {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const now = deps.now ?? (() => new Date());
+  const mailsPerHour = deps.mailsPerHour ?? TEAM_MAILS_PER_HOUR;
+
+  /** Where the emailed link leads: SITE_URL's set-password screen, else the admin's. */
+  function linkTarget(given: unknown): string | null {
+    const site = deps.siteUrl?.trim().replace(/\/+$/, "");
+    if (site) return `${site}${SET_PASSWORD_PATH}`;
+    if (typeof given !== "string" || given.length > 2048) return null;
+    try {
+      const url = new URL(given);
+      if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+      if (url.username || url.password || url.pathname !== SET_PASSWORD_PATH) return null;
+      return `${url.origin}${SET_PASSWORD_PATH}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A refusal when the project's hourly budget of team emails is spent. */
+  async function budgetLeft(): Promise<Refusal | null> {
+    const since = new Date(now().getTime() - 3600_000);
+    return (await deps.mailsSince(since)) >= mailsPerHour
+      ? refusal(429, "too_many", MESSAGES.tooMany, 3600)
+      : null;
+  }
+
+  async function record(change: TeamChange): Promise<Refusal | null> {
+    try {
+      await deps.record(change);
+      return null;
+    } catch (error) {
+      logError("team: the change was made but not recorded", error);
+      return refusal(500, "not_recorded", MESSAGES.notRecorded);
+    }
+  }
+
+  async function list(callerId: string): Promise<Response> {
+    return answer(200, { members: teamOf(await deps.users(), callerId) });
+  }
+
+  async function invite(callerId: string, body: Record<string, unknown>): Promise<Response> {
+    const email = normaliseEmail(body.email);
+    if (!email) return refuse(refusal(400, "invalid_email", MESSAGES.invalidEmail));
+    const target = linkTarget(body.redirectTo);
+    if (!target) return refuse(refusal(400, "invalid_redirect", MESSAGES.invalidRedirect));
+    const users = await deps.users();
+    const existing = users.find((user) => user.email.toLowerCase() === email);
+    if (existing && isAdminRole(existing)) {
+      return refuse(
+        existing.confirmedAt
+          ? refusal(409, "already_member", MESSAGES.alreadyMember)
+          : refusal(409, "already_invited", MESSAGES.alreadyInvited),
+      );
+    }
+    // An address Auth emailed within the minute waits, whoever asked.
+    const wait = existing
+      ? waitLeft(
+          existing.confirmedAt ? existing.recoverySentAt : existing.confirmationSentAt,
+          now(),
+        )
+      : 0;
+    if (wait > 0) return refuse(refusal(429, "too_soon", MESSAGES.tooSoon, wait));
+    const budget = await budgetLeft();
+    if (budget) return refuse(budget);
+
+    let memberId: string;
+    try {
+      if (existing?.confirmedAt) {
+        // An account with a password already: a link to set a new one, which also
+        // signs them in, is the invitation. The email goes first: a failure changes nothing.
+        await deps.sendReset(existing.email, target);
+        memberId = existing.id;
+      } else {
+        memberId = (await deps.invite(email, target)).id;
+      }
+    } catch (error) {
+      const known = mailRefusal(error);
+      if (!known) throw error;
+      logError("team: Auth refused the invitation", error);
+      return refuse(known);
+    }
+    await deps.setRole(memberId, "admin");
+    const recorded = await record({
+      actor: callerId,
+      action: "INVITE",
+      member: memberId,
+      before: existing ? snapshot(existing) : null,
+      after: {
+        email,
+        role: "admin",
+        status: existing?.confirmedAt ? "active" : "invited",
+      },
+    });
+    if (recorded) return refuse(recorded);
+    return answer(200, { ok: true, message: MESSAGES.invited(email) });
+  }
+
+  async function resend(callerId: string, body: Record<string, unknown>): Promise<Response> {
+    const id = body.userId;
+    if (typeof id !== "string" || !UUID.test(id)) {
+      return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+    }
+    const target = linkTarget(body.redirectTo);
+    if (!target) return refuse(refusal(400, "invalid_redirect", MESSAGES.invalidRedirect));
+    const user = (await deps.users()).find((u) => u.id === id.toLowerCase() && isAdminRole(u));
+    if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
+    if (user.confirmedAt) {
+      return refuse(refusal(409, "already_accepted", MESSAGES.alreadyAccepted));
+    }
+    const wait = waitLeft(user.confirmationSentAt, now());
+    if (wait > 0) return refuse(refusal(429, "too_soon", MESSAGES.tooSoon, wait));
+    const budget = await budgetLeft();
+    if (budget) return refuse(budget);
+    try {
+      await deps.invite(user.email, target);
+    } catch (error) {
+      const known = mailRefusal(error);
+      if (!known) throw error;
+      logError("team: Auth refused to invite again", error);
+      return refuse(known);
+    }
+    const recorded = await record({
+      actor: callerId,
+      action: "RESEND",
+      member: user.id,
+      before: snapshot(user),
+      after: snapshot(user),
+    });
+    if (recorded) return refuse(recorded);
+    return answer(200, { ok: true, message: MESSAGES.resent(user.email) });
+  }
+
+  async function remove(callerId: string, body: Record<string, unknown>): Promise<Response> {
+    const id = body.userId;
+    if (typeof id !== "string" || !UUID.test(id)) {
+      return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+    }
+    const users = await deps.users();
+    const user = users.find((u) => u.id === id.toLowerCase() && isAdminRole(u));
+    if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
+    const self = user.id === callerId;
+    if (self && body.confirmSelf !== true) {
+      return refuse(refusal(409, "confirm_self", MESSAGES.confirmSelf));
+    }
+    const active = isActive(user, now());
+    if (active && users.filter((u) => isActive(u, now())).length <= 1) {
+      return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
+    }
+
+    if (user.confirmedAt) {
+      await deps.setRole(user.id, null);
+      // Two removals at once could each have seen another admin left: whoever finds
+      // none left afterwards gives the role back, so the team is never empty.
+      if (active && !(await deps.users()).some((u) => isActive(u, now()))) {
+        await deps.setRole(user.id, "admin");
+        return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
+      }
+    } else {
+      // Never accepted: the invitation is withdrawn with the account it made.
+      await deps.deleteUser(user.id);
+    }
+    const recorded = await record({
+      actor: callerId,
+      action: "REMOVE",
+      member: user.id,
+      before: snapshot(user),
+      after: user.confirmedAt ? { ...snapshot(user), role: null } : null,
+    });
+    if (recorded) return refuse(recorded);
+    const message = self
+      ? MESSAGES.removedSelf
+      : user.confirmedAt
+        ? MESSAGES.removed(user.email)
+        : MESSAGES.withdrawn(user.email);
+    return answer(200, { ok: true, message, removedSelf: self });
+  }
+
+  return async (request) => {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+    if (request.method !== "GET" && request.method !== "POST") {
+      await request.body?.cancel().catch(() => {});
+      return answer(
+        405,
+        { error: "method_not_allowed", message: MESSAGES.invalidRequest },
+        { Allow: [...METHODS, "OPTIONS"].join(", ") },
+      );
+    }
+    try {
+      const token = bearerToken(request);
+      const caller: Caller = token ? await deps.identify(token) : { kind: "none" };
+      if (caller.kind !== "admin") {
+        await request.body?.cancel().catch(() => {});
+        return caller.kind === "none"
+          ? refuse(refusal(401, "unauthorized", MESSAGES.unauthorized))
+          : refuse(refusal(403, "forbidden", MESSAGES.forbidden));
+      }
+      if (request.method === "GET") return await list(caller.userId);
+
+      const read = await readBodyText(request, MAX_BODY_BYTES);
+      let body: unknown;
+      try {
+        body = read.ok ? JSON.parse(read.text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (typeof body !== "object" || body === null || Array.isArray(body)) {
+        return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+      }
+      const fields = body as Record<string, unknown>;
+      switch (fields.action) {
+        case "list":
+          return await list(caller.userId);
+        case "invite":
+          return await invite(caller.userId, fields);
+        case "resend":
+          return await resend(caller.userId, fields);
+        case "remove":
+          return await remove(caller.userId, fields);
+        default:
+          return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+      }
+    } catch (error) {
+      logError("team: request failed", error);
+      return refuse(refusal(500, "unavailable", MESSAGES.unavailable));
+    }
+  };
+}
