@@ -2,7 +2,7 @@
 // The build is made to fail at once (BUILD_FAIL_FILE) so no astro build runs; what
 // counts is what reaches a stand-in publish endpoint.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -106,5 +106,60 @@ describe("which builds report", () => {
     expect(result.output).toContain(MISSING_TOKEN_MESSAGE);
     expect(result.output).not.toContain("Stopped on purpose");
     expect(received).toEqual([]);
+  });
+});
+
+describe("one build at a time per checkout", () => {
+  /** Runs oneAtATime in its own process; its "build" notes its start and end. */
+  function holder(lockDir: string, log: string, name: string) {
+    const code = `
+      import { appendFileSync } from "node:fs";
+      import { oneAtATime } from ${JSON.stringify(script)};
+      await oneAtATime(async () => {
+        appendFileSync(${JSON.stringify(log)}, "start ${name}\\n");
+        await new Promise((r) => setTimeout(r, 800));
+        appendFileSync(${JSON.stringify(log)}, "end ${name}\\n");
+      }, ${JSON.stringify(lockDir)});`;
+    return new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+        stdio: "ignore",
+      });
+      child.on("close", (exit) => resolve(exit ?? 1));
+    });
+  }
+
+  it("a second build waits until the first has ended", async () => {
+    const lockDir = await mkdtemp(join(tmpdir(), "build-lock-"));
+    const log = join(lockDir, "log");
+    try {
+      expect(await Promise.all([holder(lockDir, log, "a"), holder(lockDir, log, "b")])).toEqual([
+        0, 0,
+      ]);
+      const [first = "", second, third = "", fourth, ...rest] = (await readFile(log, "utf8"))
+        .trim()
+        .split("\n");
+      expect(rest).toEqual([]);
+      // Each start is followed by its own end: the two never overlap.
+      expect(first).toMatch(/^start [ab]$/);
+      expect(first.replace("start", "end")).toBe(second);
+      expect(third.replace("start", "end")).toBe(fourth);
+    } finally {
+      await rm(lockDir, { recursive: true, force: true });
+    }
+  });
+
+  it("a lock left by a killed build is taken over once stale", async () => {
+    const lockDir = await mkdtemp(join(tmpdir(), "build-lock-"));
+    const log = join(lockDir, "log");
+    try {
+      const left = join(lockDir, "build.lock");
+      await mkdir(left);
+      const old = new Date(Date.now() - 60_000);
+      await utimes(left, old, old);
+      expect(await holder(lockDir, log, "a")).toBe(0);
+      expect(await readFile(log, "utf8")).toBe("start a\nend a\n");
+    } finally {
+      await rm(lockDir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,10 +13,21 @@
 // BUILD_FAIL_FILE (set by `npm start` to <DATA_DIR>/fail-next-build): when that file
 // exists, the next build fails with its text as the reason and deletes it, to rehearse
 // a failed deploy.
+//
+// Two builds from one checkout never run at once: Astro writes the content layer's
+// generated modules (.astro/content-assets.mjs and friends) into the project folder
+// whatever its outDir and cacheDir, so a second build would read the first one's
+// picture list. A build waits for the lock at .astro/build.lock; a lock left by a
+// killed build is taken over once it has not been refreshed for 15 s.
+//
+// BUILD_LOG_FILE: when set, astro's output is appended to that file too (the scale
+// benchmark reads each build's stage timings from it).
 import { spawn } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import lockfile from "proper-lockfile";
 
 const root = join(import.meta.dirname, "..");
 const env = process.env;
@@ -90,13 +101,20 @@ function astroBuild(): Promise<{ code: number; output: string }> {
       },
     );
     let output = "";
+    const logFile = env.BUILD_LOG_FILE
+      ? createWriteStream(env.BUILD_LOG_FILE, { flags: "a" })
+      : null;
     const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
       to.write(chunk);
+      logFile?.write(chunk);
       output = (output + chunk.toString()).slice(-20_000);
     };
     child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
     child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on("close", (code, signal) => {
+      logFile?.end();
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
     // A host that cancels the build stops this script: astro stops with it.
     process.once("SIGTERM", () => {
       child.kill("SIGTERM");
@@ -104,6 +122,34 @@ function astroBuild(): Promise<{ code: number; output: string }> {
     });
     child.on("error", (error) => resolve({ code: 1, output: String(error) }));
   });
+}
+
+/** Runs the build while holding the build lock in dir (this checkout's .astro/). */
+export async function oneAtATime<T>(
+  build: () => Promise<T>,
+  dir = join(root, ".astro"),
+): Promise<T> {
+  await mkdir(dir, { recursive: true });
+  const options = {
+    lockfilePath: join(dir, "build.lock"),
+    stale: 15_000,
+    update: 5_000,
+    onCompromised: (error: Error) =>
+      console.warn(`[build] the build lock was lost: ${error.message}`),
+  };
+  const release = await lockfile.lock(dir, options).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ELOCKED") throw error;
+    console.log("[build] another build of this folder is running; waiting for it to end.");
+    return lockfile.lock(dir, {
+      ...options,
+      retries: { forever: true, minTimeout: 250, maxTimeout: 1_000, factor: 1.5 },
+    });
+  });
+  try {
+    return await build();
+  } finally {
+    await release().catch(() => {});
+  }
 }
 
 export type BuildContext =
@@ -150,7 +196,7 @@ async function main(): Promise<number> {
     await report("failed", { error: forced });
     return 1;
   }
-  const { code, output } = await astroBuild();
+  const { code, output } = await oneAtATime(astroBuild);
   if (code !== 0) {
     await report("failed", { error: failureReason(output) });
     return code;

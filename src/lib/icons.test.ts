@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   defaultIconName,
   iconNames,
+  isShownTipIcon,
   resolveIconName,
   resolveTipIcon,
   serviceIconNames,
+  serviceIconOf,
 } from "./icons";
 
 describe("resolveIconName", () => {
-  it("maps every service icon name of the spec to itself", () => {
+  it("maps every service icon name an editor can pick to itself", () => {
     expect(serviceIconNames).toEqual([
       "Home",
       "GraduationCap",
@@ -68,5 +70,34 @@ describe("resolveTipIcon", () => {
     expect(resolveTipIcon("running")).toEqual({ kind: "icon", name: defaultIconName });
     expect(resolveTipIcon("")).toEqual({ kind: "icon", name: defaultIconName });
     expect(resolveTipIcon(null)).toEqual({ kind: "icon", name: defaultIconName });
+  });
+});
+
+describe("serviceIconOf", () => {
+  it("picks the service icon a name or an alias names", () => {
+    for (const name of serviceIconNames) expect(serviceIconOf(name)).toBe(name);
+    expect(serviceIconOf("house")).toBe("Home");
+    expect(serviceIconOf("graduation-cap")).toBe("GraduationCap");
+    expect(serviceIconOf(" hand heart ")).toBe("HandHeart");
+  });
+
+  it("picks none for unknown names and for icons that are no service's", () => {
+    for (const name of ["GraduationCapp", "", "   ", "🩺", "Award", defaultIconName, null]) {
+      expect(serviceIconOf(name)).toBeNull();
+    }
+  });
+});
+
+describe("isShownTipIcon", () => {
+  it("accepts an emoji or a known icon name", () => {
+    for (const icon of ["🩺", " 💧 ", "🏃‍♀️", "Heart", "stethoscope", "Award"]) {
+      expect(isShownTipIcon(icon), icon).toBe(true);
+    }
+  });
+
+  it("refuses what would show the default icon for want of one", () => {
+    for (const icon of ["Stethoscop", "running", "", "  ", null, "🩺🩺🩺🩺🩺🩺🩺🩺🩺"]) {
+      expect(isShownTipIcon(icon), String(icon)).toBe(false);
+    }
   });
 });

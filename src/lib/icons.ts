@@ -2,7 +2,7 @@
 // copy uses them, resolved to one known name. src/components/Icon.astro turns a
 // known name into a static Lucide SVG, so no icon ever needs JavaScript.
 
-/** The service icons an administrator can pick (spec section 3), in the spec's order. */
+/** The service icons an administrator can pick, in the order the admin lists them. */
 export const serviceIconNames = [
   "Home",
   "GraduationCap",
@@ -74,6 +74,16 @@ export function isKnownIcon(name: string | null | undefined): boolean {
   return Boolean(name) && byKey.has(squash((name ?? "").trim()));
 }
 
+/**
+ * The service icon a stored name picks ("house" and "Home" pick Home), or null when
+ * it names none of them: the admin's picker offers only these.
+ */
+export function serviceIconOf(name: string | null | undefined): ServiceIconName | null {
+  if (!isKnownIcon(name)) return null;
+  const known = resolveIconName(name);
+  return serviceIconNames.find((service) => service === known) ?? null;
+}
+
 export type TipIcon = { kind: "icon"; name: IconName } | { kind: "emoji"; text: string };
 
 /**
@@ -88,4 +98,12 @@ export function resolveTipIcon(icon: string | null | undefined): TipIcon {
     return { kind: "emoji", text };
   }
   return { kind: "icon", name: defaultIconName };
+}
+
+/**
+ * Whether a health tip's icon shows as itself: a known icon name or a short emoji.
+ * Anything else would show the default icon instead.
+ */
+export function isShownTipIcon(icon: string | null | undefined): boolean {
+  return isKnownIcon(icon) || resolveTipIcon(icon).kind === "emoji";
 }

@@ -30,6 +30,13 @@ export interface ResolveImageOptions {
   sizes: string;
   /** Which placeholder stands in when the image is missing or broken. */
   fallback: ImageFallback;
+  /**
+   * "all" (the default): AVIF and WebP sources with a JPEG/PNG <img> for browsers that
+   * take neither. "modern": AVIF with a WebP <img>, for pictures only an island shows
+   * (every browser that runs the island's script decodes WebP), which saves the
+   * fallback's encodes at every width.
+   */
+  formats?: "all" | "modern";
 }
 
 interface Prepared {
@@ -74,11 +81,22 @@ export async function resolveImage(
   const widths = pickWidths(options.widths, image.width);
   const width = widths.at(-1) ?? image.width;
   const height = Math.max(1, Math.round((width * image.height) / image.width));
-  // The <img> fallback, for browsers that take neither AVIF nor WebP.
-  const fallbackFormat = alpha ? "png" : "jpg";
-
   const render = (format: "avif" | "webp" | "jpg" | "png") =>
     getImage({ src: image, width, height, widths, sizes: options.sizes, format });
+  if (options.formats === "modern") {
+    const [avif, webp] = await Promise.all([render("avif"), render("webp")]);
+    return {
+      src: webp.src,
+      srcset: webp.srcSet.attribute,
+      sources: [{ type: "image/avif", srcset: avif.srcSet.attribute }],
+      sizes: options.sizes,
+      width,
+      height,
+      alt: options.alt,
+    };
+  }
+  // The <img> fallback, for browsers that take neither AVIF nor WebP.
+  const fallbackFormat = alpha ? "png" : "jpg";
   const [avif, webp, fallback] = await Promise.all([
     render("avif"),
     render("webp"),

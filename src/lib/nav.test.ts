@@ -22,7 +22,7 @@ describe("isActiveLink", () => {
 });
 
 describe("navLinks", () => {
-  it("lists the spec's seven top links in order, each once", () => {
+  it("lists the seven top links in order, each once", () => {
     expect(navLinks.map((link) => link.href)).toEqual([
       "/",
       "/children-home",

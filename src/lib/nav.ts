@@ -3,7 +3,7 @@ export interface NavLink {
   readonly label: string;
 }
 
-/** The header's top links, in the order the spec gives them. */
+/** The header's top links, in the order the header shows them. */
 export const navLinks: readonly NavLink[] = [
   { href: "/", label: "Home" },
   { href: "/children-home", label: "Children's Home" },

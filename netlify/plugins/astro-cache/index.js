@@ -1,5 +1,7 @@
-// A Netlify build plugin: keeps Astro's cache (the optimised images among it) between
-// builds with Netlify's own cache utility, so a rebuild optimises only new pictures.
+// A Netlify build plugin: keeps Astro's cache between builds with Netlify's own cache
+// utility: the optimised images (a rebuild optimises only new pictures), the prepared
+// picture sources with their validators (src/lib/content/snapshot.ts) and the admin
+// app's last bundle (src/lib/admin-bundle.ts: a content save does not bundle it again).
 // Astro's default cache folder is node_modules/.astro.
 export const ASTRO_CACHE = "./node_modules/.astro";
 

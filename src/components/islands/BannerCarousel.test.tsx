@@ -8,7 +8,7 @@ import DefaultBannerCarousel, {
   type BannerSlide,
   EMPTY_BANNERS_TEXT,
 } from "./BannerCarousel";
-import { fakeImage, installMatchMedia } from "./testing";
+import { fakeImage, installLayout, installMatchMedia, installObservers } from "./testing";
 
 const slides: BannerSlide[] = [
   {
@@ -40,10 +40,31 @@ function activeSlide(): HTMLElement {
   return active;
 }
 const activeLabel = () => activeSlide().getAttribute("aria-label");
+function slide(n: number): HTMLElement {
+  const found = document.querySelector<HTMLElement>(
+    `[aria-roledescription='slide'][aria-label^='${n} of ']`,
+  );
+  if (!found) throw new Error(`no slide ${n}`);
+  return found;
+}
+/** A horizontal touch swipe across the banner, from one x to another. */
+function swipe(from: number, to: number) {
+  const target = activeSlide();
+  fireEvent.touchStart(target, { touches: [{ clientX: from, clientY: 300 }] });
+  fireEvent.touchMove(target, { touches: [{ clientX: (from + to) / 2, clientY: 300 }] });
+  fireEvent.touchMove(target, { touches: [{ clientX: to, clientY: 300 }] });
+  fireEvent.touchEnd(target, { changedTouches: [{ clientX: to, clientY: 300 }] });
+}
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
+let removeLayout: () => void;
+
+// The real Embla with its Autoplay and Fade plugins, on fake timers and animation frames,
+// measuring a fake layout in which each slide is as wide as the window.
 beforeEach(() => {
   vi.useFakeTimers();
+  installObservers();
+  removeLayout = installLayout();
   // Testing Library waits for React with a setTimeout(0); under fake timers it only
   // advances them when it sees a `jest` global, so give it one backed by vitest.
   vi.stubGlobal("jest", { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -51,6 +72,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  removeLayout();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -58,6 +80,18 @@ afterEach(() => {
 describe("BannerCarousel", () => {
   it("is the same component as the default export", () => {
     expect(DefaultBannerCarousel).toBe(BannerCarousel);
+  });
+
+  it("loads one picture at first, the next one before it fades in, and all once the visitor reaches for it", async () => {
+    render(<BannerCarousel slides={slides} />);
+    await advance(50);
+    const loading = () =>
+      [1, 2, 3].map((n) => slide(n).querySelector("img")?.getAttribute("loading"));
+    expect(loading()).toEqual(["eager", "lazy", "lazy"]);
+    await advance(3000);
+    expect(loading()).toEqual(["eager", "eager", "lazy"]);
+    fireEvent.mouseEnter(screen.getByRole("region", { name: "Highlights" }));
+    expect(loading()).toEqual(["eager", "eager", "eager"]);
   });
 
   it("server-renders the first slide visible with an eager, high-priority image", () => {
@@ -117,9 +151,19 @@ describe("BannerCarousel", () => {
 
   it("uses the default 6 s interval and the 1 s cross-fade", () => {
     render(<BannerCarousel slides={slides} />);
-    expect(activeSlide().style.transitionDuration).toBe("1000ms");
+    const opacity = (n: number) => Number(slide(n).style.opacity);
     advance(6000);
     expect(activeLabel()).toBe("2 of 3");
+    // Early in the fade both slides show, the first fading out as the second fades in.
+    advance(200);
+    expect(opacity(2)).toBeGreaterThan(0.2);
+    expect(opacity(2)).toBeLessThan(0.8);
+    expect(opacity(1) + opacity(2)).toBeCloseTo(1, 1);
+    // A second after the change the fade is over.
+    advance(800);
+    expect(opacity(2)).toBeGreaterThanOrEqual(0.99);
+    expect(opacity(1)).toBeLessThanOrEqual(0.01);
+    expect(opacity(3)).toBe(0);
   });
 
   it("moves with previous and next, wrapping at both ends", async () => {
@@ -144,6 +188,56 @@ describe("BannerCarousel", () => {
     expect(dot(3).getAttribute("aria-current")).toBe("true");
     expect(dot(1).hasAttribute("aria-current")).toBe(false);
     expect(screen.getByText("Slide 3 of 3: Relief when it matters")).toBeTruthy();
+  });
+
+  it("follows a swipe on a touch screen, wrapping at both ends, and announces it", () => {
+    const { container } = render(<BannerCarousel slides={slides} />);
+    const live = container.querySelector("[aria-live='polite']");
+    swipe(1000, 300);
+    expect(activeLabel()).toBe("2 of 3");
+    expect(live?.textContent).toBe("Slide 2 of 3");
+    advance(2000);
+    swipe(300, 1000);
+    advance(2000);
+    swipe(300, 1000);
+    expect(activeLabel()).toBe("3 of 3");
+    expect(live?.textContent).toBe("Slide 3 of 3: Relief when it matters");
+  });
+
+  it("gives the slide a swipe lands on the full interval, then rotates on", () => {
+    render(<BannerCarousel slides={slides} />);
+    advance(4000);
+    swipe(1000, 300);
+    expect(activeLabel()).toBe("2 of 3");
+    advance(5900);
+    expect(activeLabel()).toBe("2 of 3");
+    advance(100);
+    expect(activeLabel()).toBe("3 of 3");
+  });
+
+  it("stays paused after a swipe when the visitor paused it", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: null });
+    render(<BannerCarousel slides={slides} />);
+    await user.click(screen.getByRole("button", { name: "Pause slideshow" }));
+    swipe(1000, 300);
+    expect(activeLabel()).toBe("2 of 3");
+    await user.unhover(screen.getByRole("region"));
+    act(() => (document.activeElement as HTMLElement).blur());
+    advance(20000);
+    expect(activeLabel()).toBe("2 of 3");
+  });
+
+  it("pauses while the page is hidden and resumes when it is shown again", () => {
+    render(<BannerCarousel slides={slides} />);
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    advance(20000);
+    expect(activeLabel()).toBe("1 of 3");
+    visibility.mockReturnValue("visible");
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    advance(6000);
+    expect(activeLabel()).toBe("2 of 3");
+    visibility.mockRestore();
   });
 
   it("pauses while hovered and resumes when the pointer leaves", () => {
@@ -228,7 +322,7 @@ describe("BannerCarousel", () => {
     expect(activeLabel()).toBe("1 of 1");
   });
 
-  it("shows the spec's text when there are no slides", () => {
+  it("shows the empty-state text when there are no slides", () => {
     render(<BannerCarousel slides={[]} />);
     expect(screen.getByText(EMPTY_BANNERS_TEXT)).toBeTruthy();
     expect(EMPTY_BANNERS_TEXT).toBe("No banners configured. Please add banners in admin panel.");

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DefaultCardCarousel, {
   CardCarousel,
   type CauseCard,
@@ -10,7 +10,13 @@ import DefaultCardCarousel, {
   EMPTY_STAFF_TITLE,
   type StaffCard,
 } from "./CardCarousel";
-import { fakeImage, installMatchMedia, installObservers } from "./testing";
+import {
+  fakeImage,
+  installLayout,
+  installMatchMedia,
+  installObservers,
+  nextFrame,
+} from "./testing";
 
 const causes: CauseCard[] = Array.from({ length: 6 }, (_, i) => ({
   id: `c${i + 1}`,
@@ -27,12 +33,19 @@ const staff: StaffCard[] = [
 ];
 
 let media: ReturnType<typeof installMatchMedia>;
+let removeLayout: () => void;
 
+// The real Embla, measuring the fake layout: cards sized by their basis classes at the
+// fake window width.
 beforeEach(() => {
   installObservers();
   media = installMatchMedia({ width: 1280 });
+  removeLayout = installLayout();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  removeLayout();
+});
 
 const prevButton = () =>
   screen.getByRole("button", { name: "Previous cause" }) as HTMLButtonElement;
@@ -144,11 +157,52 @@ describe("CardCarousel", () => {
     render(<CardCarousel label="Our Causes" variant="cause" items={causes} />);
     for (let i = 0; i < 5; i++) await user.click(nextButton());
     expect(nextButton().disabled).toBe(true);
+    // Embla starts watching sizes one frame after it starts.
+    await act(nextFrame);
     act(() => media.setMedia({ width: 1280 }));
     expect(nextButton().disabled).toBe(true);
     await user.click(prevButton());
     await user.click(prevButton());
     expect(prevButton().disabled).toBe(true);
+  });
+
+  it("follows a swipe on a touch screen, one card at a time", () => {
+    // Embla animates on animation frames; fake ones let each swipe settle.
+    vi.useFakeTimers();
+    try {
+      media.setMedia({ width: 375 });
+      render(<CardCarousel label="Our Causes" variant="cause" items={causes} />);
+      const card = screen.getByRole("group", { name: "1 of 6" });
+      const swipe = (from: number, to: number) => {
+        fireEvent.touchStart(card, { touches: [{ clientX: from, clientY: 200 }] });
+        fireEvent.touchMove(card, { touches: [{ clientX: (from + to) / 2, clientY: 200 }] });
+        fireEvent.touchMove(card, { touches: [{ clientX: to, clientY: 200 }] });
+        fireEvent.touchEnd(card, { changedTouches: [{ clientX: to, clientY: 200 }] });
+        act(() => vi.advanceTimersByTime(2000));
+      };
+      swipe(300, 50);
+      expect(prevButton().disabled).toBe(false);
+      expect(nextButton().disabled).toBe(false);
+      // Four more reach the last card.
+      for (let i = 0; i < 4; i++) swipe(300, 50);
+      expect(nextButton().disabled).toBe(true);
+      swipe(50, 300);
+      expect(nextButton().disabled).toBe(false);
+      expect(prevButton().disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("brings a card into view when Tab reaches its link", async () => {
+    media.setMedia({ width: 375 });
+    const user = userEvent.setup();
+    render(<CardCarousel label="Our Causes" variant="cause" items={causes} />);
+    act(() => screen.getByRole("link", { name: "Donate Now: Cause 1" }).focus());
+    expect(prevButton().disabled).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Donate Now: Cause 2" }));
+    expect(prevButton().disabled).toBe(false);
   });
 
   it("hands keyboard focus to the other button when one becomes disabled", async () => {
@@ -173,7 +227,7 @@ describe("CardCarousel", () => {
     expect(prev.parentElement?.className).toContain("sm:hidden");
   });
 
-  it("shows the spec's empty state for an empty staff list", () => {
+  it("shows the empty state for an empty staff list", () => {
     render(<CardCarousel label="Our Board & Staff" variant="staff" items={[]} />);
     expect(screen.getByRole("heading", { name: EMPTY_STAFF_TITLE })).toBeTruthy();
     expect(screen.getByText(EMPTY_STAFF_TEXT)).toBeTruthy();

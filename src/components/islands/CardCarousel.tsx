@@ -1,10 +1,10 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ResolvedImage } from "../../lib/image-types";
+import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
-import { useCardsPerView, usePrefersReducedMotion } from "./useMediaQuery";
-import { useStepper } from "./useStepper";
+import { usePrefersReducedMotion } from "./useMediaQuery";
 
 export interface CauseCard {
   id: string;
@@ -23,9 +23,22 @@ export interface StaffCard {
   image: ResolvedImage;
 }
 
+/**
+ * A long carousel: `items` are its first cards, and the rest come in batches from
+ * `${moreUrl}${n}.json` (n from 2) as a visitor nears the end of those loaded.
+ */
+interface Batches {
+  /** Cards in all (more than `items` when the rest come in batches). */
+  total?: number;
+  batch?: number;
+  moreUrl?: string;
+}
+
 export type CardCarouselProps =
-  | { label: string; variant: "cause"; items: CauseCard[] }
-  | { label: string; variant: "staff"; items: StaffCard[] };
+  | ({ label: string; variant: "cause"; items: CauseCard[] } & Batches)
+  | ({ label: string; variant: "staff"; items: StaffCard[] } & Batches);
+
+type Card = CauseCard | StaffCard;
 
 export const EMPTY_STAFF_TITLE = "No Board Staff Members";
 export const EMPTY_STAFF_TEXT =
@@ -77,54 +90,104 @@ function StaffCardView({ item }: { item: StaffCard }) {
 }
 
 export function CardCarousel(props: CardCarouselProps) {
-  const { label, variant } = props;
-  const count = props.items.length;
-  const perView = useCardsPerView();
+  const { label, variant, items, total, batch, moreUrl } = props;
+  const list = useMemo(
+    () =>
+      new ChunkedList<Card>(items, {
+        total: total ?? items.length,
+        batch: batch ?? Math.max(1, items.length),
+        url: moreUrl ? (page) => `${moreUrl}${page}.json` : null,
+      }),
+    [items, total, batch, moreUrl],
+  );
+  const count = list.total;
+  const [loadedCount, setLoadedCount] = useState(items.length);
+  const loaded = list.slice(0, loadedCount);
+  // Next was pressed at the end of the loaded cards: step once the next ones are in.
+  const stepWhenLoaded = useRef(false);
   const reducedMotion = usePrefersReducedMotion();
-  const { index, maxIndex, canPrev, canNext, goTo, prev, next } = useStepper(count, perView);
   const trackId = useId();
   const prevRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
-  const pendingFocus = useRef<HTMLButtonElement | null>(null);
+  // The step button that had keyboard focus when it was pressed.
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  // Embla measures the cards, which CSS sizes per breakpoint, and owns the position: one
+  // snap per card, trimmed so the last cards fill the view (6 cards, 4 in view: 3 snaps).
   const [viewportRef, embla] = useEmblaCarousel({
     align: "start",
     containScroll: "trimSnaps",
     slidesToScroll: 1,
     duration: 25,
   });
+  // Until Embla has measured (and on the server) the carousel is at its start.
+  const [edges, setEdges] = useState({ canPrev: false, canNext: count > 1 });
+  const more = loadedCount < count;
 
-  // Embla animates and handles swipes; the stepper owns the position and the bounds.
+  /** Fetches the next batch of cards; Embla takes the new slides in (watchSlides). */
+  const loadMore = useRef<() => void>(() => {});
+  loadMore.current = () => {
+    if (loadedCount >= count) return;
+    list.load(loadedCount, loadedCount + list.batch).then(
+      () => setLoadedCount(list.loadedPrefix()),
+      () => {
+        // Next stays available; the next press asks again.
+        stepWhenLoaded.current = false;
+      },
+    );
+  };
+
   useEffect(() => {
     if (!embla) return;
-    const onSelect = () => goTo(embla.selectedScrollSnap());
-    embla.on("select", onSelect);
-    return () => {
-      embla.off("select", onSelect);
+    const update = () => {
+      const canPrev = embla.canScrollPrev();
+      const canNext = embla.canScrollNext() || more;
+      setEdges((current) =>
+        current.canPrev === canPrev && current.canNext === canNext ? current : { canPrev, canNext },
+      );
+      // Within a view of the last loaded card: fetch the next ones ahead of need.
+      const snaps = embla.scrollSnapList().length;
+      if (more && embla.selectedScrollSnap() >= snaps - 2) loadMore.current();
     };
-  }, [embla, goTo]);
+    const reInit = () => {
+      update();
+      if (stepWhenLoaded.current && embla.canScrollNext()) {
+        stepWhenLoaded.current = false;
+        embla.scrollNext();
+      }
+    };
+    update();
+    // 'select' follows buttons, swipes and focus; 'reInit' a resize that changes the
+    // snaps, or new cards.
+    embla.on("select", update).on("reInit", reInit);
+    return () => {
+      embla.off("select", update).off("reInit", reInit);
+    };
+  }, [embla, more]);
 
+  // A focused button that becomes disabled drops keyboard focus to the page; hand it to
+  // the other one.
   useEffect(() => {
-    if (embla && embla.selectedScrollSnap() !== index) embla.scrollTo(index, reducedMotion);
-  }, [embla, index, reducedMotion]);
-
-  // A button that becomes disabled drops keyboard focus to the page; hand it to the other one.
-  useEffect(() => {
-    const target = pendingFocus.current;
-    pendingFocus.current = null;
-    if (target && !target.disabled) target.focus();
+    const button = pressed.current;
+    pressed.current = null;
+    if (!button?.disabled) return;
+    const other = button === prevRef.current ? nextRef.current : prevRef.current;
+    const active = document.activeElement;
+    if (other && !other.disabled && (active === button || active === document.body)) other.focus();
   });
 
+  // One card per press; under reduced motion Embla jumps instead of scrolling.
   const onPrev = () => {
-    if (index - 1 <= 0 && document.activeElement === prevRef.current) {
-      pendingFocus.current = nextRef.current;
-    }
-    prev();
+    pressed.current = document.activeElement === prevRef.current ? prevRef.current : null;
+    embla?.scrollPrev(reducedMotion);
   };
   const onNext = () => {
-    if (index + 1 >= maxIndex && document.activeElement === nextRef.current) {
-      pendingFocus.current = prevRef.current;
+    pressed.current = document.activeElement === nextRef.current ? nextRef.current : null;
+    if (embla && !embla.canScrollNext() && more) {
+      stepWhenLoaded.current = true;
+      loadMore.current();
+      return;
     }
-    next();
+    embla?.scrollNext(reducedMotion);
   };
   const noun = variant === "cause" ? "cause" : "staff member";
 
@@ -157,9 +220,13 @@ export function CardCarousel(props: CardCarouselProps) {
     <section aria-roledescription="carousel" aria-label={label} className="relative">
       <div ref={viewportRef} className="relative overflow-hidden">
         <div id={trackId} className="-ml-4 flex touch-pan-y py-2">
-          {props.variant === "cause"
-            ? props.items.map((item, i) => slide(item.id, i, <CauseCardView item={item} />))
-            : props.items.map((item, i) => slide(item.id, i, <StaffCardView item={item} />))}
+          {variant === "cause"
+            ? (loaded as CauseCard[]).map((item, i) =>
+                slide(item.id, i, <CauseCardView item={item} />),
+              )
+            : (loaded as StaffCard[]).map((item, i) =>
+                slide(item.id, i, <StaffCardView item={item} />),
+              )}
         </div>
       </div>
       <div
@@ -173,7 +240,7 @@ export function CardCarousel(props: CardCarouselProps) {
           className={STEP_BUTTON}
           aria-label={`Previous ${noun}`}
           aria-controls={trackId}
-          disabled={!canPrev}
+          disabled={!edges.canPrev}
           onClick={onPrev}
         >
           <ChevronLeft aria-hidden="true" className="h-6 w-6" />
@@ -184,7 +251,7 @@ export function CardCarousel(props: CardCarouselProps) {
           className={STEP_BUTTON}
           aria-label={`Next ${noun}`}
           aria-controls={trackId}
-          disabled={!canNext}
+          disabled={!edges.canNext}
           onClick={onNext}
         >
           <ChevronRight aria-hidden="true" className="h-6 w-6" />

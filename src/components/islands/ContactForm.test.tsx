@@ -99,7 +99,7 @@ describe("ContactForm", () => {
     expect(doc.querySelector("button[type='submit']")?.hasAttribute("disabled")).toBe(true);
   });
 
-  it("shows the spec's fields, with the inquiry types labelled and general chosen", () => {
+  it("shows the contact fields, with the inquiry types labelled and general chosen", () => {
     const { field } = setup();
     expect(field.email()).toHaveProperty("type", "email");
     expect(field.phone()).toHaveProperty("type", "tel");

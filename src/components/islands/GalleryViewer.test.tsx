@@ -1,20 +1,29 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+// jsdom has no modal <dialog>: these tests run on a model of what a browser does with
+// showModal() (testing.ts), and the browser tests prove the real one.
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DefaultGalleryViewer, { type GalleryImage, GalleryViewer } from "./GalleryViewer";
-import { fakeImage } from "./testing";
+import { fakeImage, installDialogModel } from "./testing";
 
 const images: GalleryImage[] = [1, 2, 3].map((n) => ({
   id: `g${n}`,
   title: `Home Gallery Image ${n}`,
+  alt: `Image ${n}`,
   thumb: fakeImage(`thumb-${n}`, `Image ${n}`),
   full: fakeImage(`full-${n}`, `Image ${n}`),
 }));
 
+let removeDialogModel: () => void;
+
+beforeEach(() => {
+  removeDialogModel = installDialogModel();
+});
 afterEach(() => {
   cleanup();
+  removeDialogModel();
   document.body.style.overflow = "";
 });
 
@@ -49,6 +58,49 @@ describe("GalleryViewer", () => {
     expect(within(dialog()).getByText("Home Gallery Image 2")).toBeTruthy();
     expect(shownImage()).toBe("/_astro/full-2.jpg");
     expect(within(dialog()).getByRole("img").getAttribute("alt")).toBe("Image 2");
+  });
+
+  it("is a native modal <dialog>, opened once with showModal()", async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, "showModal");
+    const user = userEvent.setup();
+    render(<GalleryViewer images={images} />);
+    await user.click(card(1));
+    const viewer = dialog() as HTMLDialogElement;
+    expect(viewer.tagName).toBe("DIALOG");
+    expect(viewer.open).toBe(true);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    // Moving between images keeps the same dialog open.
+    await user.keyboard("{ArrowRight}");
+    await user.click(screen.getByRole("button", { name: "Next image" }));
+    expect(dialog()).toBe(viewer);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    showModal.mockRestore();
+  });
+
+  it("closes on the dialog's cancel event (Escape), keeping the close its own", async () => {
+    const user = userEvent.setup();
+    render(<GalleryViewer images={images} />);
+    await user.click(card(2));
+    const cancel = new Event("cancel", { cancelable: true });
+    act(() => {
+      dialog().dispatchEvent(cancel);
+    });
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(card(2));
+  });
+
+  it("follows a close it did not ask for, and returns focus", async () => {
+    const user = userEvent.setup();
+    document.body.style.overflow = "auto";
+    render(<GalleryViewer images={images} />);
+    await user.click(card(3));
+    act(() => (dialog() as HTMLDialogElement).close());
+    // The browser fires `close` a task later.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(card(3));
+    expect(document.body.style.overflow).toBe("auto");
   });
 
   it("wraps at both ends with the previous and next buttons", async () => {
@@ -152,7 +204,41 @@ describe("GalleryViewer", () => {
     expect(screen.queryByRole("button", { name: "Next image" })).toBeNull();
   });
 
-  it("shows the spec's empty state, or the texts it is given", () => {
+  it("tells screen readers what each picture shows, in the grid and full screen", async () => {
+    const described: GalleryImage[] = [
+      {
+        ...(images[0] as GalleryImage),
+        alt: "Children planting mango saplings in the garden",
+      },
+      { ...(images[1] as GalleryImage), alt: "" },
+    ];
+    const user = userEvent.setup();
+    render(<GalleryViewer images={described} />);
+    const first = card(1);
+    expect(first.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(first.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Children planting mango saplings in the garden",
+    );
+    // A decorative picture has nothing to add to its card's name.
+    expect(card(2).hasAttribute("aria-describedby")).toBe(false);
+
+    await user.click(first);
+    expect(within(dialog()).getByRole("img").getAttribute("alt")).toBe(
+      "Children planting mango saplings in the garden",
+    );
+    // The caption stays the title; the announcement says both.
+    expect(dialog().querySelector("figcaption")?.textContent).toBe("Home Gallery Image 1");
+    expect(dialog().querySelector("[aria-live]")?.textContent).toBe(
+      "Image 1 of 2: Home Gallery Image 1. Children planting mango saplings in the garden",
+    );
+    await user.keyboard("{ArrowRight}");
+    expect(dialog().querySelector("img")?.getAttribute("alt")).toBe("");
+    expect(dialog().querySelector("[aria-live]")?.textContent).toBe(
+      "Image 2 of 2: Home Gallery Image 2",
+    );
+  });
+
+  it("shows the empty state, or the texts it is given", () => {
     const { rerender } = render(<GalleryViewer images={[]} />);
     expect(screen.getByRole("heading", { name: "No Gallery Images" })).toBeTruthy();
     expect(

@@ -1,32 +1,77 @@
 import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
-import { type KeyboardEvent, type TouchEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type TouchEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { createPortal } from "react-dom";
 import type { ResolvedImage } from "../../lib/image-types";
+import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
-import { wrapIndex } from "./useStepper";
 
 export interface GalleryImage {
   id: string;
   title: string;
+  /** What the picture shows, for visitors who cannot see it ('' when decorative). */
+  alt: string;
   thumb: ResolvedImage;
   full: ResolvedImage;
 }
 
+/** The picture's description when it says more than its title, else null. */
+function description(image: GalleryImage): string | null {
+  return image.alt && image.alt !== image.title ? image.alt : null;
+}
+
 export interface GalleryViewerProps {
+  /** The first pictures (all of them in a short gallery). */
   images: GalleryImage[];
+  /** Pictures in the whole gallery, when the rest come in batches from `moreUrl`. */
+  total?: number;
+  /** Pictures per batch; `images` is the first. */
+  batch?: number;
+  /** Where batch n (from 2) is: `${moreUrl}${n}.json` (src/pages/data/gallery/). */
+  moreUrl?: string;
   emptyTitle?: string;
   emptyText?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The thumbnails' rendered width: one, two or three columns of the page. */
+export const THUMB_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
 
 const VIEWER_BUTTON =
   "inline-flex h-12 w-12 items-center justify-center rounded-pill bg-white/10 text-white transition-colors hover:bg-white/25";
 
-/** While the viewer is open: no page scroll behind it, and the rest of the page inert. */
-function useModalPage(dialog: HTMLElement | null, returnFocusTo: HTMLElement | null) {
-  useEffect(() => {
+interface ViewerProps {
+  /** The picture at `index`, or undefined while its batch loads. */
+  image: GalleryImage | undefined;
+  /** Pictures in the gallery. */
+  count: number;
+  /** Its batch could not be loaded. */
+  failed: boolean;
+  index: number;
+  opener: HTMLElement | null;
+  onChange: (index: number) => void;
+  /** Called once the viewer should close; the parent then unmounts it. */
+  onClose: () => void;
+}
+
+function Viewer({ image, count, failed, index, opener, onChange, onClose }: ViewerProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const touchStart = useRef<number | null>(null);
+  const titleId = useId();
+
+  // A modal <dialog>: the browser makes the rest of the page inert, keeps Tab inside, and
+  // turns Escape into a `cancel` event. The page behind must not scroll either.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
     if (!dialog) return;
     const { body, documentElement } = document;
     const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
@@ -34,74 +79,39 @@ function useModalPage(dialog: HTMLElement | null, returnFocusTo: HTMLElement | n
     body.style.overflow = "hidden";
     if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
 
-    const madeInert: Element[] = [];
-    for (const child of Array.from(body.children)) {
-      if (child !== dialog && !child.hasAttribute("inert")) {
-        child.setAttribute("inert", "");
-        madeInert.push(child);
-      }
-    }
-
-    return () => {
-      for (const child of madeInert) child.removeAttribute("inert");
-      body.style.overflow = previous.overflow;
-      body.style.paddingRight = previous.paddingRight;
-      returnFocusTo?.focus();
-    };
-  }, [dialog, returnFocusTo]);
-}
-
-interface ViewerProps {
-  images: GalleryImage[];
-  index: number;
-  opener: HTMLElement | null;
-  onChange: (index: number) => void;
-  onClose: () => void;
-}
-
-function Viewer({ images, index, opener, onChange, onClose }: ViewerProps) {
-  const [dialog, setDialog] = useState<HTMLDivElement | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const touchStart = useRef<number | null>(null);
-  const titleId = useId();
-  const count = images.length;
-  const image = images[index];
-
-  useModalPage(dialog, opener);
-
-  useEffect(() => {
-    if (dialog) closeRef.current?.focus();
-  }, [dialog]);
-
-  if (!image) return null;
-
-  const go = (step: number) => onChange(wrapIndex(index + step, count));
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape") {
+    // Escape: close through the parent, so the state and the dialog stay in step.
+    const onCancel = (event: Event) => {
       event.preventDefault();
       onClose();
-    } else if (event.key === "ArrowLeft") {
+    };
+    // A close the page did not ask for (a browser may close a modal on a repeated
+    // Escape without a cancelable `cancel`).
+    const onClosed = () => onClose();
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClosed);
+    dialog.showModal();
+    closeRef.current?.focus();
+
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClosed);
+      if (dialog.open) dialog.close();
+      body.style.overflow = previous.overflow;
+      body.style.paddingRight = previous.paddingRight;
+      opener?.focus();
+    };
+  }, [opener, onClose]);
+
+  // Wraps at both ends: before the first is the last, after the last the first.
+  const go = (step: number) => onChange((index + step + count) % count);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === "ArrowLeft") {
       event.preventDefault();
       go(-1);
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
       go(1);
-    } else if (event.key === "Tab") {
-      // Keep focus inside the viewer.
-      const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      const current = document.activeElement;
-      const inside = current !== event.currentTarget && event.currentTarget.contains(current);
-      if (event.shiftKey && (current === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
     }
   };
 
@@ -117,15 +127,15 @@ function Viewer({ images, index, opener, onChange, onClose }: ViewerProps) {
   };
 
   return createPortal(
-    <div
-      ref={setDialog}
-      role="dialog"
+    <dialog
+      ref={dialogRef}
       aria-modal="true"
       aria-label="Image viewer"
       aria-describedby={titleId}
       // Focusable itself, so a click on the picture keeps the keys working.
       tabIndex={-1}
-      className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white"
+      // Fills the screen: no UA margin, border, padding or size limits.
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none flex-col border-0 bg-black/95 p-0 text-white open:flex"
       onKeyDown={onKeyDown}
     >
       <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -149,15 +159,22 @@ function Viewer({ images, index, opener, onChange, onClose }: ViewerProps) {
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
         >
-          <Picture
-            key={image.id}
-            image={image.full}
-            loading="eager"
-            sizes="100vw"
-            className="max-h-[calc(100svh-10rem)] w-auto max-w-full rounded-lg object-contain"
-          />
+          {image ? (
+            <Picture
+              key={image.id}
+              image={image.full}
+              alt={image.alt}
+              loading="eager"
+              sizes="100vw"
+              className="max-h-[calc(100svh-10rem)] w-auto max-w-full rounded-lg object-contain"
+            />
+          ) : (
+            <p className="text-white/85">
+              {failed ? "This picture could not be loaded. Please try again." : "Loading picture…"}
+            </p>
+          )}
           <figcaption id={titleId} className="text-center text-sm text-white/85 sm:text-base">
-            {image.title}
+            {image?.title ?? `Picture ${index + 1}`}
           </figcaption>
         </figure>
         {count > 1 ? (
@@ -182,19 +199,71 @@ function Viewer({ images, index, opener, onChange, onClose }: ViewerProps) {
         ) : null}
       </div>
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        Image {index + 1} of {count}: {image.title}
+        Image {index + 1} of {count}: {image?.title ?? "loading"}
+        {image && description(image) ? <span>. {description(image)}</span> : null}
       </p>
-    </div>,
+    </dialog>,
     document.body,
   );
 }
 
 export function GalleryViewer({
   images,
+  total,
+  batch,
+  moreUrl,
   emptyTitle = "No Gallery Images",
   emptyText = "Images will appear here once uploaded through the admin panel.",
 }: GalleryViewerProps) {
+  const list = useMemo(
+    () =>
+      new ChunkedList(images, {
+        total: total ?? images.length,
+        batch: batch ?? Math.max(1, images.length),
+        url: moreUrl ? (page) => `${moreUrl}${page}.json` : null,
+      }),
+    [images, total, batch, moreUrl],
+  );
+  // Bumped when a batch arrives, so what it brought is drawn.
+  const [, setLoaded] = useState(0);
+  const [shown, setShown] = useState(images.length);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
   const [open, setOpen] = useState<{ index: number; opener: HTMLElement } | null>(null);
+  const [viewerFailed, setViewerFailed] = useState(false);
+  const gridRef = useRef<HTMLUListElement>(null);
+  const focusNext = useRef<number | null>(null);
+  // Stable, so the open viewer keeps its dialog while the visitor moves between images.
+  const close = useCallback(() => setOpen(null), []);
+  const descriptionId = useId();
+  const countId = useId();
+  const count = list.total;
+  const openIndex = open?.index ?? null;
+
+  // The viewer's picture and its neighbours, when their batches are not loaded yet.
+  useEffect(() => {
+    if (openIndex === null) return;
+    let live = true;
+    setViewerFailed(false);
+    const wrap = (i: number) => (i + count) % count;
+    const wanted = [openIndex, wrap(openIndex + 1), wrap(openIndex - 1)];
+    Promise.all(wanted.map((i) => list.load(i, i + 1))).then(
+      () => live && setLoaded((n) => n + 1),
+      () => live && setViewerFailed(!list.has(openIndex)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [openIndex, count, list]);
+
+  // After 'Show more', focus moves to the first picture it brought.
+  useEffect(() => {
+    const index = focusNext.current;
+    if (index === null) return;
+    focusNext.current = null;
+    gridRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  });
 
   if (images.length === 0) {
     return (
@@ -205,21 +274,44 @@ export function GalleryViewer({
     );
   }
 
+  const visible = list.slice(0, shown);
+  const showMore = async () => {
+    if (loadingMore) return;
+    const next = Math.min(count, shown + list.batch);
+    setLoadingMore(true);
+    setMoreFailed(false);
+    try {
+      await list.load(shown, next);
+    } catch {
+      setMoreFailed(true);
+      setLoadingMore(false);
+      return;
+    }
+    focusNext.current = shown;
+    setShown(next);
+    setLoadingMore(false);
+    setAnnouncement(`Showing ${next} of ${count} pictures.`);
+  };
+
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {images.map((image, i) => (
+      <ul ref={gridRef} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {visible.map((image, i) => (
           <li key={image.id}>
             <button
               type="button"
+              data-index={i}
               aria-haspopup="dialog"
               aria-label={`View ${image.title}`}
+              // The button is named by the title; what the picture shows describes it.
+              aria-describedby={description(image) ? `${descriptionId}-${i}` : undefined}
               className="group relative block aspect-[4/3] w-full overflow-hidden rounded-card bg-surface-sunken shadow-sm"
               onClick={(event) => setOpen({ index: i, opener: event.currentTarget })}
             >
               <Picture
                 image={image.thumb}
                 alt=""
+                sizes={image.thumb.sizes || THUMB_SIZES}
                 className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
               <span
@@ -229,16 +321,47 @@ export function GalleryViewer({
                 <Expand className="h-8 w-8" />
               </span>
             </button>
+            {description(image) ? (
+              <span id={`${descriptionId}-${i}`} hidden>
+                {description(image)}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
+      {shown < count ? (
+        <div className="mt-8 flex flex-col items-center gap-2">
+          <button
+            type="button"
+            className="btn-primary px-6 py-3 text-base"
+            aria-describedby={countId}
+            aria-disabled={loadingMore || undefined}
+            onClick={() => void showMore()}
+          >
+            {loadingMore ? "Loading more pictures…" : "Show more pictures"}
+          </button>
+          <p id={countId} className="text-sm text-ink-muted">
+            {visible.length} of {count} pictures shown
+          </p>
+          {moreFailed ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              More pictures could not be loaded. Please try again.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
       {open ? (
         <Viewer
-          images={images}
+          image={list.get(open.index)}
+          count={count}
+          failed={viewerFailed}
           index={open.index}
           opener={open.opener}
           onChange={(index) => setOpen({ ...open, index })}
-          onClose={() => setOpen(null)}
+          onClose={close}
         />
       ) : null}
     </>

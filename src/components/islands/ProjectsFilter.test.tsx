@@ -99,7 +99,7 @@ describe("ProjectsFilter", () => {
   it("server-renders every project with 'All Projects' pressed", () => {
     const html = renderToString(<ProjectsFilter projects={projects} />);
     const doc = new DOMParser().parseFromString(html, "text/html");
-    expect(doc.querySelectorAll("li article")).toHaveLength(5);
+    expect(doc.querySelectorAll('[role="listitem"] article')).toHaveLength(5);
     expect(doc.querySelector("button[aria-pressed='true']")?.textContent).toBe("All Projects5");
   });
 

@@ -1,6 +1,7 @@
 import { FolderOpen } from "lucide-react";
-import { useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import type { ResolvedImage } from "../../lib/image-types";
+import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
 
 export interface ProjectItem {
@@ -13,7 +14,19 @@ export interface ProjectItem {
 }
 
 export interface ProjectsFilterProps {
+  /** The first projects, newest first (all of them in a short list). */
   projects: ProjectItem[];
+  /** Projects in all, when the rest come in batches from `moreUrl`. */
+  total?: number;
+  /** Every category with its number of projects; counted from `projects` when absent. */
+  categories?: CategoryCount[];
+  /** Projects per batch; `projects` is the first batch of 'All Projects'. */
+  batch?: number;
+  /**
+   * Where the batches are: `${moreUrl}${list}/${n}.json`, list 0 for all projects and
+   * i + 1 for categories[i] (src/pages/data/projects/).
+   */
+  moreUrl?: string;
 }
 
 export const ALL_PROJECTS = "All Projects";
@@ -26,7 +39,7 @@ export function projectStatusTone(status: string): ProjectStatusTone {
   return key === "completed" || key === "ongoing" || key === "planning" ? key : "other";
 }
 
-// Spec: completed green, ongoing blue, planning yellow, anything else grey.
+// Status colours: completed green, ongoing blue, planning yellow, anything else grey.
 const STATUS_CLASSES: Record<ProjectStatusTone, string> = {
   completed: "bg-green-100 text-green-800 ring-green-600/20",
   ongoing: "bg-blue-100 text-blue-800 ring-blue-600/20",
@@ -83,7 +96,7 @@ function FilterButton({
       {label}
       <span
         className={`rounded-pill px-2 py-0.5 text-xs tabular-nums ${
-          pressed ? "bg-white/20 text-white" : "bg-surface-sunken text-ink-muted"
+          pressed ? "bg-white text-brand-800" : "bg-surface-sunken text-ink-muted"
         }`}
       >
         {count}
@@ -91,6 +104,44 @@ function FilterButton({
     </button>
   );
 }
+
+/**
+ * Cards per group of the grid: a multiple of every column count (1, 2, 3), so the
+ * groups join without a gap.
+ */
+const GROUP = 36;
+
+/**
+ * One group of the grid's projects, `start` the index of its first: a grid of its own,
+ * memoised on an array that never changes once full, and laid out only near the screen
+ * (content-visibility). 'Show more' on a list of a thousand then lays out the last
+ * group, not every card again. The groups are one list to assistive technology.
+ */
+const ProjectGroup = memo(function ProjectGroup({
+  projects,
+  start,
+}: {
+  projects: readonly ProjectItem[];
+  start: number;
+}) {
+  return (
+    <div className="grid gap-6 [contain-intrinsic-block-size:auto_100rem] [content-visibility:auto] sm:grid-cols-2 lg:grid-cols-3">
+      {projects.map((project, offset) => (
+        // biome-ignore lint/a11y/useSemanticElements: an item of the list the groups make together (a ul could not hold the groups)
+        <div
+          key={project.id}
+          role="listitem"
+          data-index={start + offset}
+          // Focused when 'Show more' brings it, so reading goes on from there.
+          tabIndex={-1}
+          className="rounded-card outline-offset-4"
+        >
+          <ProjectCard project={project} />
+        </div>
+      ))}
+    </div>
+  );
+});
 
 function ProjectCard({ project }: { project: ProjectItem }) {
   return (
@@ -122,10 +173,112 @@ function ProjectCard({ project }: { project: ProjectItem }) {
   );
 }
 
-export function ProjectsFilter({ projects }: ProjectsFilterProps) {
+export function ProjectsFilter({
+  projects,
+  total,
+  categories: counted,
+  batch,
+  moreUrl,
+}: ProjectsFilterProps) {
   // null is "All Projects", the default.
   const [category, setCategory] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
+  // How many of each list's projects are shown ('' is all projects).
+  const [shownBy, setShownBy] = useState<Record<string, number>>({});
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(0);
+  const lists = useRef(new Map<string, ChunkedList<ProjectItem>>());
+  // A list's loaded projects never change, so a full group of them is cut once.
+  const groups = useRef(new Map<string, readonly ProjectItem[]>());
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<number | null>(null);
+  const countId = useId();
+
+  const size = Math.max(1, batch ?? projects.length);
+  const categories = counted ?? countCategories(projects);
+  const key = category ?? "";
+
+  /** A list's projects; a category's starts with those the loaded ones already hold. */
+  const listFor = (name: string | null): ChunkedList<ProjectItem> => {
+    const existing = lists.current.get(name ?? "");
+    if (existing) return existing;
+    let list: ChunkedList<ProjectItem>;
+    if (name === null) {
+      list = new ChunkedList(projects, {
+        total: total ?? projects.length,
+        batch: size,
+        url: moreUrl ? (page) => `${moreUrl}0/${page}.json` : null,
+      });
+    } else {
+      const all = listFor(null);
+      const at = categories.findIndex((entry) => entry.name === name);
+      // A category's list is the full list filtered, so the loaded projects of that
+      // category are the first ones of its list.
+      const known = all
+        .slice(0, all.loadedPrefix())
+        .filter((project) => project.category_name === name);
+      list = new ChunkedList(known, {
+        total: categories[at]?.count ?? known.length,
+        batch: size,
+        url: moreUrl && at >= 0 ? (page) => `${moreUrl}${at + 1}/${page}.json` : null,
+      });
+    }
+    lists.current.set(name ?? "", list);
+    return list;
+  };
+
+  const list = listFor(category);
+  const count = list.total;
+  const shown = Math.min(count, shownBy[key] ?? (category === null ? projects.length : size));
+  const visible = list.slice(0, shown);
+
+  /** `visible` in groups, each full group the same array on every render. */
+  const groupsOf = (items: readonly ProjectItem[]) => {
+    const out: { start: number; projects: readonly ProjectItem[] }[] = [];
+    for (let start = 0; start < items.length; start += GROUP) {
+      const end = Math.min(items.length, start + GROUP);
+      const id = `${key}:${start}:${end}`;
+      let group = groups.current.get(id);
+      if (!group) {
+        group = items.slice(start, end);
+        if (end - start === GROUP) groups.current.set(id, group);
+      }
+      out.push({ start, projects: group });
+    }
+    return out;
+  };
+
+  // A list opened for the first time may need its first batch.
+  useEffect(() => {
+    if (list.loadedPrefix() >= shown) return;
+    let live = true;
+    setLoading(true);
+    setFailed(false);
+    list.load(0, shown).then(
+      () => {
+        if (!live) return;
+        setLoading(false);
+        setLoaded((n) => n + 1);
+      },
+      () => {
+        if (!live) return;
+        setLoading(false);
+        setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [list, shown]);
+
+  // After 'Show more', focus moves to the first project it brought.
+  useEffect(() => {
+    const index = focusNext.current;
+    if (index === null) return;
+    focusNext.current = null;
+    listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  });
 
   if (projects.length === 0) {
     return (
@@ -135,12 +288,39 @@ export function ProjectsFilter({ projects }: ProjectsFilterProps) {
     );
   }
 
-  const categories = countCategories(projects);
-  const shown = category === null ? projects : projects.filter((p) => p.category_name === category);
   const choose = (next: string | null) => {
     setCategory(next);
     setChanged(true);
+    setFailed(false);
   };
+
+  const showMore = async () => {
+    if (loading) return;
+    const next = Math.min(count, shown + size);
+    setLoading(true);
+    setFailed(false);
+    try {
+      await list.load(shown, next);
+    } catch {
+      setLoading(false);
+      setFailed(true);
+      return;
+    }
+    focusNext.current = shown;
+    setShownBy((current) => ({ ...current, [key]: next }));
+    setLoading(false);
+    setChanged(true);
+  };
+
+  const noun = (n: number) => (n === 1 ? "project" : "projects");
+  const where = category === null ? "" : ` in ${category}`;
+  // Said once the projects a choice or 'Show more' asked for are on the page.
+  const announcement =
+    !changed || visible.length < shown
+      ? ""
+      : shown < count
+        ? `Showing ${shown} of ${count} ${noun(count)}${where}`
+        : `Showing ${count} ${noun(count)}${where}`;
 
   return (
     <div>
@@ -148,7 +328,7 @@ export function ProjectsFilter({ projects }: ProjectsFilterProps) {
         <legend className="sr-only">Filter projects by category</legend>
         <FilterButton
           label={ALL_PROJECTS}
-          count={projects.length}
+          count={total ?? projects.length}
           pressed={category === null}
           onClick={() => choose(null)}
         />
@@ -163,19 +343,45 @@ export function ProjectsFilter({ projects }: ProjectsFilterProps) {
         ))}
       </fieldset>
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {changed
-          ? `Showing ${shown.length} ${shown.length === 1 ? "project" : "projects"}${
-              category === null ? "" : ` in ${category}`
-            }`
-          : ""}
+        {announcement}
       </p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((project) => (
-          <li key={project.id}>
-            <ProjectCard project={project} />
-          </li>
+      {/* biome-ignore lint/a11y/useSemanticElements: its children are the grid's groups, which a ul could not hold; their items make one list */}
+      <div
+        ref={listRef}
+        role="list"
+        className="mt-8 flex flex-col gap-6"
+        aria-busy={loading || undefined}
+      >
+        {groupsOf(visible).map(({ start, projects: group }) => (
+          <ProjectGroup key={start} start={start} projects={group} />
         ))}
-      </ul>
+      </div>
+      {shown < count || failed ? (
+        <div className="mt-10 flex flex-col items-center gap-2">
+          {shown < count ? (
+            <>
+              <button
+                type="button"
+                className="btn-primary px-6 py-3 text-base"
+                aria-describedby={countId}
+                aria-disabled={loading || undefined}
+                onClick={() => void showMore()}
+              >
+                {loading ? "Loading more projects…" : "Show more projects"}
+              </button>
+              <p id={countId} className="text-sm text-ink-muted">
+                {visible.length} of {count} {noun(count)}
+                {where} shown
+              </p>
+            </>
+          ) : null}
+          {failed ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              More projects could not be loaded. Please try again.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -3,35 +3,24 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { installMatchMedia } from "./testing";
-import { cardsPerView, useCardsPerView, usePrefersReducedMotion } from "./useMediaQuery";
+import { useMediaQuery, usePrefersReducedMotion } from "./useMediaQuery";
 
 afterEach(cleanup);
 
-describe("cards per view", () => {
-  it("follows spec section 9: 1 below 640px, 2 below 768px, 3 below 1024px, 4 otherwise", () => {
+describe("useMediaQuery", () => {
+  it("follows the query's changes", () => {
     const media = installMatchMedia({ width: 375 });
-    const { result } = renderHook(() => useCardsPerView());
-    expect(result.current).toBe(1);
-    for (const [width, expected] of [
-      [639, 1],
-      [640, 2],
-      [767, 2],
-      [768, 3],
-      [1023, 3],
-      [1024, 4],
-      [1920, 4],
-    ] as const) {
-      act(() => media.setMedia({ width }));
-      expect(result.current, `${width}px`).toBe(expected);
-    }
-    expect(cardsPerView(false, false, false)).toBe(1);
+    const { result } = renderHook(() => useMediaQuery("(min-width: 640px)"));
+    expect(result.current).toBe(false);
+    act(() => media.setMedia({ width: 640 }));
+    expect(result.current).toBe(true);
   });
 
-  it("renders one card per view on the server, where there is no window to ask", () => {
+  it("renders the server value on the server, where there is no window to ask", () => {
     function Probe() {
-      return <span>{useCardsPerView()}</span>;
+      return <span>{String(useMediaQuery("(min-width: 640px)", true))}</span>;
     }
-    expect(renderToString(<Probe />)).toBe("<span>1</span>");
+    expect(renderToString(<Probe />)).toBe("<span>true</span>");
   });
 });
 

@@ -28,19 +28,3 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery("(prefers-reduced-motion: reduce)");
 }
-
-/** Cards per view (spec section 9): 1 below 640px, 2 below 768px, 3 below 1024px, 4 otherwise. */
-export function cardsPerView(sm: boolean, md: boolean, lg: boolean): number {
-  if (lg) return 4;
-  if (md) return 3;
-  if (sm) return 2;
-  return 1;
-}
-
-/** The same breakpoints as Tailwind's sm, md and lg, which size the cards in CSS. */
-export function useCardsPerView(): number {
-  const sm = useMediaQuery("(min-width: 640px)");
-  const md = useMediaQuery("(min-width: 768px)");
-  const lg = useMediaQuery("(min-width: 1024px)");
-  return cardsPerView(sm, md, lg);
-}

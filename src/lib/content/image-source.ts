@@ -75,7 +75,17 @@ export function publicFileOf(sitePath: string, publicDir: string): string | null
   return file.startsWith(root + sep) ? file : null;
 }
 
-export type SourceResult = { ok: true; bytes: Buffer } | { ok: false; reason: string };
+/** What an http(s) server said identifies the version it sent (ETag, Last-Modified). */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export type SourceResult =
+  | { ok: true; bytes: Buffer; validators?: Validators }
+  /** The server confirmed the copy named by `ReadSourceOptions.validators` is current. */
+  | { ok: true; notModified: true }
+  | { ok: false; reason: string };
 
 export interface ReadSourceOptions {
   publicDir: string;
@@ -83,6 +93,11 @@ export interface ReadSourceOptions {
   /** Per download. */
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * The validators of a copy already prepared: an http(s) download is then a
+   * conditional request, and a 304 answers `notModified` without the bytes.
+   */
+  validators?: Validators;
 }
 
 /** The bytes behind an accepted image address. Never throws. */
@@ -108,11 +123,22 @@ export async function readImageSource(
       return { ok: true, bytes: await readFile(file) };
     }
     const doFetch = options.fetch ?? fetch;
+    const headers: Record<string, string> = {
+      accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8",
+    };
+    if (options.validators?.etag) headers["if-none-match"] = options.validators.etag;
+    if (options.validators?.lastModified) {
+      headers["if-modified-since"] = options.validators.lastModified;
+    }
     const response = await doFetch(source.url, {
       redirect: "follow",
       signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
-      headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8" },
+      headers,
     });
+    if (response.status === 304 && options.validators) {
+      await response.body?.cancel().catch(() => {});
+      return { ok: true, notModified: true };
+    }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       return { ok: false, reason: `HTTP ${response.status}` };
@@ -125,7 +151,14 @@ export async function readImageSource(
     const bytes = Buffer.from(await response.arrayBuffer());
     if (bytes.length > maxBytes) return { ok: false, reason: "file too large" };
     if (bytes.length === 0) return { ok: false, reason: "empty response" };
-    return { ok: true, bytes };
+    const etag = response.headers.get("etag") ?? undefined;
+    const lastModified = response.headers.get("last-modified") ?? undefined;
+    if (!etag && !lastModified) return { ok: true, bytes };
+    return {
+      ok: true,
+      bytes,
+      validators: { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) },
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -1,11 +1,10 @@
 // What the public pages read: the content the build loaded from Supabase (see
-// src/content.config.ts), as spec section 7's public reads return it: active rows
-// only, in the spec's order, one row where the spec says limit 1. Built-in defaults
-// (src/lib/defaults.ts) fill a section only when its table has NO active rows; a
-// failed read never reaches here, because it fails the build.
+// src/content.config.ts), as visitors' reads return it: active rows only, in each
+// table's public order, the newest row where a page shows one record. Built-in
+// defaults (src/lib/defaults.ts) fill a section only when its table has NO active
+// rows; a failed read never reaches here, because it fails the build.
 
 import { getCollection } from "astro:content";
-import type { Tables } from "../../../supabase/database.types.ts";
 import {
   DEFAULT_ABOUT,
   DEFAULT_BANNERS,
@@ -13,22 +12,28 @@ import {
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
   defaultGallery,
+  GALLERY_TABLE,
   type GalleryArea,
   type GalleryItem,
   galleryTitle,
+  PROGRAMME_TABLE,
   type ProgrammeArea,
   type ProgrammeBanner,
   type ProgrammeBannerArea,
   type ProgrammeContentMap,
 } from "../defaults.ts";
+import { CONTENT_TABLES, type ContentTable, type RowOf, TABLES } from "../schema/tables.ts";
+import { publicPayments } from "./sample-payments.ts";
 import {
   type ContentRows,
+  DEFAULT_ALT,
   galleryItems,
   newestOrDefault,
   orDefaults,
+  pictureAlt,
   programmeBanners,
 } from "./select.ts";
-import { CONTENT_TABLES, type ContentTable, compareRows, TABLE_READS } from "./tables.ts";
+import { compareRows } from "./tables.ts";
 
 export type {
   GalleryArea,
@@ -38,49 +43,46 @@ export type {
   ProgrammeBannerArea,
   ProgrammeContentMap,
 };
-export { galleryTitle };
+export { DEFAULT_ALT, galleryTitle, pictureAlt };
 
 /** A table's loaded rows, in the order of its public read. */
 async function rows<T extends ContentTable>(table: T): Promise<ContentRows<T>> {
   const entries = await getCollection(table);
-  const list = entries.map((entry) => entry.data as unknown as Tables<T>);
-  return list.sort(compareRows(TABLE_READS[table].order)) as ContentRows<T>;
+  // Each collection's schema is its table's row schema (src/content.config.ts), so
+  // its data is RowOf<T>; Astro's types only lose which table T is.
+  const list = entries.map((entry) => entry.data as RowOf<T>);
+  return list.sort(compareRows(TABLES[table].read.order));
 }
 
 /** The active logo, or null (the header then shows /logo.svg and the site name). */
-export async function getLogo(): Promise<Tables<"logo_settings"> | null> {
+export async function getLogo(): Promise<RowOf<"logo_settings"> | null> {
   return (await rows("logo_settings"))[0] ?? null;
 }
 
 /** Home banner slides; three built-in slides when none is active. */
-export async function getHomeBanners(): Promise<Tables<"banners">[]> {
+export async function getHomeBanners(): Promise<RowOf<"banners">[]> {
   return orDefaults(await rows("banners"), DEFAULT_BANNERS);
 }
 
 /** The newest about record, or the built-in one (15 years, 500 lives, 50 volunteers). */
-export async function getAbout(): Promise<Tables<"about_content">> {
+export async function getAbout(): Promise<RowOf<"about_content">> {
   return newestOrDefault(await rows("about_content"), DEFAULT_ABOUT);
 }
 
 /** The causes; six built-in causes when none is active. */
-export async function getCauses(): Promise<Tables<"causes">[]> {
+export async function getCauses(): Promise<RowOf<"causes">[]> {
   return orDefaults(await rows("causes"), DEFAULT_CAUSES);
 }
 
-/** Board and staff. No defaults: an empty list stays empty (spec 4). */
-export async function getBoardStaff(): Promise<Tables<"board_staff">[]> {
+/** Board and staff. No defaults: an empty list stays empty. */
+export async function getBoardStaff(): Promise<RowOf<"board_staff">[]> {
   return rows("board_staff");
 }
 
-const GALLERY_TABLE = {
-  home: "home_gallery",
-  children: "children_gallery",
-  oldage: "oldage_gallery",
-  medical: "medical_gallery",
-  relief: "relief_gallery",
-} as const satisfies Record<GalleryArea, ContentTable>;
-
-/** A gallery's images, titled 'Home Gallery Image 1', ...; sample images when none. */
+/**
+ * A gallery's images, titled 'Home Gallery Image 1', ..., each with its alt text (the
+ * stored description, else the title); sample images when none.
+ */
 export async function getGallery(area: GalleryArea): Promise<GalleryItem[]> {
   return galleryItems(area, await rows(GALLERY_TABLE[area]), defaultGallery(area));
 }
@@ -91,33 +93,41 @@ export async function getProgrammeBanners(area: ProgrammeBannerArea): Promise<Pr
   return programmeBanners(list, DEFAULT_PROGRAMME_BANNERS[area]);
 }
 
-const PROGRAMME_TABLE = {
-  children: "children_content",
-  oldage: "oldage_content",
-  medical: "medical_content",
-  relief: "relief_content",
-} as const satisfies Record<ProgrammeArea, ContentTable>;
-
 /** The newest active content record of a programme page, or its built-in content. */
 export async function getProgrammeContent<A extends ProgrammeArea>(
   area: A,
-): Promise<ProgrammeContentMap[A]> {
-  const list = (await rows(PROGRAMME_TABLE[area])) as unknown as ProgrammeContentMap[A][];
+): Promise<RowOf<(typeof PROGRAMME_TABLE)[A]>> {
+  const list: RowOf<(typeof PROGRAMME_TABLE)[A]>[] = await rows(PROGRAMME_TABLE[area]);
   return newestOrDefault(list, DEFAULT_PROGRAMME_CONTENT[area]);
 }
 
-/** The newest active donation details, or null (the donate page then shows no methods). */
-export async function getDonate(): Promise<Tables<"donate_content"> | null> {
-  return (await rows("donate_content"))[0] ?? null;
+let warnedSample = false;
+
+/**
+ * The newest active donation details, or null (the donate page then shows no methods).
+ * Built against a real Supabase project, the install's sample QR code and bank account
+ * are left out, so a site never publishes them.
+ */
+export async function getDonate(): Promise<RowOf<"donate_content"> | null> {
+  const row = (await rows("donate_content"))[0];
+  if (!row) return null;
+  const shown = publicPayments(row, process.env.PUBLIC_SUPABASE_URL);
+  if (shown !== row && !warnedSample) {
+    warnedSample = true;
+    console.warn(
+      "[donate] the sample QR code and bank account are left out of the donate page: replace them with the charity's own in the admin (Donate).",
+    );
+  }
+  return shown;
 }
 
 /** Active projects, newest first. No defaults. */
-export async function getProjects(): Promise<Tables<"projects">[]> {
+export async function getProjects(): Promise<RowOf<"projects">[]> {
   return rows("projects");
 }
 
 /** Active certifications by sort_order. No defaults. */
-export async function getCertifications(): Promise<Tables<"certifications">[]> {
+export async function getCertifications(): Promise<RowOf<"certifications">[]> {
   return rows("certifications");
 }
 

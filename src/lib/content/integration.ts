@@ -14,6 +14,8 @@ import type { AstroIntegration } from "astro";
 export const SOURCE_FILE = /^([0-9a-f]{32})\.(jpg|png|webp|gif|avif|tiff)$/;
 
 const TEXT_FILE = /\.(html|css|js|mjs|json|xml|txt|webmanifest|svg)$/;
+/** An emitted file of a prepared picture: <32 hex>.<Vite's hash and options>.<ext>. */
+const ASSET_NAME = /[0-9a-f]{32}\.[\w-]+\.[A-Za-z0-9]+/g;
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
@@ -47,11 +49,13 @@ export async function pruneUnreferencedOriginals(
   });
   if (candidates.length === 0) return [];
 
+  // Every file name of that shape any text file mentions: one pass over each file,
+  // however many pictures (a search per candidate would grow with pictures x files).
   const referenced = new Set<string>();
   for await (const file of walk(outDir)) {
     if (!TEXT_FILE.test(file)) continue;
     const text = await readFile(file, "utf8");
-    for (const name of candidates) if (text.includes(name)) referenced.add(name);
+    for (const [name] of text.matchAll(ASSET_NAME)) referenced.add(name);
   }
   const removed: string[] = [];
   for (const name of candidates) {

@@ -110,6 +110,22 @@ describe("table loaders", () => {
     expect(store.entries.size).toBe(0);
   });
 
+  it("stop, naming the column, when the database has a column the site's schema lacks", async () => {
+    useEnv(stack.url, stack.publishableKey);
+    const db = stack.db;
+    if (!db) throw new Error("the test stack exposes its database");
+    await db.exec("alter table public.certifications add column zz_unknown_column text");
+    try {
+      const store = new FakeStore();
+      await expect(
+        tableLoader("certifications").load(context("certifications", store)),
+      ).rejects.toThrow(/certifications has a column the site does not know: zz_unknown_column/);
+      expect(store.entries.size).toBe(0);
+    } finally {
+      await db.exec("alter table public.certifications drop column zz_unknown_column");
+    }
+  });
+
   it("stop with a message to set the variables or use npm start when they are missing", async () => {
     delete process.env.PUBLIC_SUPABASE_URL;
     delete process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY;

@@ -12,16 +12,17 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
 import { loadEnv } from "vite";
+import { type ContentTable, TABLES } from "../schema/tables.ts";
 import { SOURCE_FILE } from "./integration.ts";
 import {
   type ContentSnapshot,
   imageUrlsToPrepare,
+  mediaUrlPrefix,
   prepareImages,
   readTables,
   type SupabaseEnv,
   supabaseEnv,
 } from "./snapshot.ts";
-import type { ContentTable } from "./tables.ts";
 
 /** The collection that holds every prepared picture, keyed by imageKey(url). */
 export const IMAGES_COLLECTION = "site_images";
@@ -37,10 +38,12 @@ export interface SnapshotSource {
 
 export async function takeSnapshot(source: SnapshotSource): Promise<ContentSnapshot> {
   const { revision, tables } = await readTables(source.env, { fetch: source.fetch });
+  const uploads = mediaUrlPrefix(source.env.url);
   const images = await prepareImages(imageUrlsToPrepare(tables), {
     publicDir: source.publicDir,
     cacheDir: source.imageCacheDir,
     fetch: source.fetch,
+    isImmutable: (url) => url.startsWith(uploads),
     onBroken: (url, reason) =>
       source.log?.(`image ${shortUrl(url)} cannot be used (${reason}); its placeholder is shown`),
   });
@@ -156,6 +159,21 @@ async function loadSnapshot(collection: string, context: LoaderContext) {
   }
 }
 
+/**
+ * Fails the build when the database has a column the site's schema does not know:
+ * its values would otherwise never reach a page.
+ */
+export function assertKnownColumns(table: ContentTable, row: Record<string, unknown>): void {
+  const known = TABLES[table].row.shape;
+  const unknown = Object.keys(row).filter((column) => !(column in known));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${table} has ${unknown.length === 1 ? "a column" : "columns"} the site does not know: ${unknown.join(", ")}. ` +
+        "Add it to the table's schema in src/lib/schema/tables.ts.",
+    );
+  }
+}
+
 export function tableLoader(table: ContentTable): Loader {
   return {
     name: "supabase-content",
@@ -163,6 +181,7 @@ export function tableLoader(table: ContentTable): Loader {
       const snapshot = await loadSnapshot(table, context);
       if (!snapshot) return;
       for (const row of snapshot.tables[table]) {
+        assertKnownColumns(table, row);
         const id = String(row.id);
         const data = await context.parseData({ id, data: row });
         context.store.set({ id, data });

@@ -11,7 +11,14 @@ import {
   defaultImageUrls,
   galleryTitle,
 } from "../defaults.ts";
-import { galleryItems, newestOrDefault, orDefaults, programmeBanners } from "./select.ts";
+import {
+  DEFAULT_ALT,
+  galleryItems,
+  newestOrDefault,
+  orDefaults,
+  pictureAlt,
+  programmeBanners,
+} from "./select.ts";
 
 describe("defaults only when the table has no active rows", () => {
   it("keeps rows when there are any, even one", () => {
@@ -34,7 +41,7 @@ describe("defaults only when the table has no active rows", () => {
     });
   });
 
-  it("gives programme content defaults as the spec describes", () => {
+  it("gives each programme page its default content", () => {
     expect(DEFAULT_PROGRAMME_CONTENT.medical.title).toBe("Medical Services");
     expect(DEFAULT_PROGRAMME_CONTENT.medical.description).toBe(
       "Providing accessible, quality healthcare services to ensure the wellbeing of our community members",
@@ -52,8 +59,8 @@ describe("galleries", () => {
       { id: "b", image_url: "/b.jpg" },
     ];
     expect(galleryItems("home", rows, defaultGallery("home"))).toEqual([
-      { id: "a", image_url: "/a.jpg", title: "Home Gallery Image 1" },
-      { id: "b", image_url: "/b.jpg", title: "Home Gallery Image 2" },
+      { id: "a", image_url: "/a.jpg", title: "Home Gallery Image 1", alt: "Home Gallery Image 1" },
+      { id: "b", image_url: "/b.jpg", title: "Home Gallery Image 2", alt: "Home Gallery Image 2" },
     ]);
     expect(galleryTitle("children", 2)).toBe("Children Gallery Image 3");
   });
@@ -65,14 +72,98 @@ describe("galleries", () => {
       id: "default-relief-gallery-1",
       image_url: "/images/seed/relief-gallery-1.jpg",
       title: "Relief Gallery Image 1",
+      alt: "Relief Gallery Image 1",
     });
   });
 });
 
+describe("pictureAlt: how a picture is described to visitors who cannot see it", () => {
+  it("is empty for a decorative picture, whatever its text", () => {
+    expect(pictureAlt({ image_alt: "A girl reading", image_decorative: true }, "Default")).toBe("");
+    expect(pictureAlt({ image_alt: null, image_decorative: true }, "Default")).toBe("");
+  });
+
+  it("is the stored text, trimmed, when it shows something", () => {
+    expect(pictureAlt({ image_alt: "A girl reading", image_decorative: false }, "Default")).toBe(
+      "A girl reading",
+    );
+    expect(pictureAlt({ image_alt: "  A girl reading\n", image_decorative: false }, "x")).toBe(
+      "A girl reading",
+    );
+  });
+
+  it("is the default words when the stored text is missing, empty or blank", () => {
+    for (const image_alt of [null, undefined, "", "   ", "\n\t", "\u200b\u00a0"]) {
+      expect(pictureAlt({ image_alt, image_decorative: false }, "Default"), String(image_alt)).toBe(
+        "Default",
+      );
+    }
+    expect(pictureAlt({}, "Default")).toBe("Default");
+    // A default may itself be empty, where the text around the picture says it all.
+    expect(pictureAlt({ image_alt: null }, DEFAULT_ALT.homeBanner())).toBe("");
+  });
+
+  it("keeps the site's default words for each kind of picture", () => {
+    expect(DEFAULT_ALT.homeBanner()).toBe("");
+    expect(DEFAULT_ALT.logo()).toBe("");
+    expect(DEFAULT_ALT.cause({ title: "Education for All" })).toBe("Education for All");
+    expect(DEFAULT_ALT.boardMember({ name: "Asha Rao" })).toBe("Photo of Asha Rao");
+    expect(DEFAULT_ALT.project({ title: "Clean Water" })).toBe("Clean Water");
+    expect(DEFAULT_ALT.certificate({ certificate_name: "80G" }, "Helping Hands")).toBe(
+      "80G of Helping Hands",
+    );
+    expect(DEFAULT_ALT.galleryPicture("oldage", 2)).toBe("Old Age Home Gallery Image 3");
+    expect(DEFAULT_ALT.programmeBanner("Children's Home", { title: "Welcome" }, 0, 3)).toBe("");
+    expect(DEFAULT_ALT.programmeBanner("Children's Home", { title: null }, 1, 3)).toBe(
+      "Children's Home, photo 2 of 3",
+    );
+  });
+
+  it("describes gallery rows by their stored text, or else by their title", () => {
+    const rows = [
+      { id: "a", image_url: "/a.jpg", image_alt: "Elders at the harvest festival" },
+      { id: "b", image_url: "/b.jpg", image_alt: "  ", image_decorative: false },
+      { id: "c", image_url: "/c.jpg", image_alt: "Bunting", image_decorative: true },
+    ];
+    expect(galleryItems("oldage", rows, []).map((item) => [item.title, item.alt])).toEqual([
+      ["Old Age Home Gallery Image 1", "Elders at the harvest festival"],
+      ["Old Age Home Gallery Image 2", "Old Age Home Gallery Image 2"],
+      ["Old Age Home Gallery Image 3", ""],
+    ]);
+  });
+});
+
 describe("programme banners", () => {
+  it("carries each slide's stored description", () => {
+    const [slide] = programmeBanners(
+      [
+        {
+          id: "y",
+          image_url: "/y.jpg",
+          position: "center",
+          image_alt: "Residents in the garden",
+          image_decorative: true,
+        },
+      ],
+      [],
+    );
+    expect(slide).toMatchObject({ image_alt: "Residents in the garden", image_decorative: true });
+    for (const banner of DEFAULT_PROGRAMME_BANNERS.children) {
+      expect(banner).toMatchObject({ image_alt: null, image_decorative: false });
+    }
+  });
+
   it("maps rows, with null title and subtitle for children's banners", () => {
     expect(programmeBanners([{ id: "x", image_url: "/x.jpg", position: "left" }], [])).toEqual([
-      { id: "x", image_url: "/x.jpg", title: null, subtitle: null, position: "left" },
+      {
+        id: "x",
+        image_url: "/x.jpg",
+        title: null,
+        subtitle: null,
+        position: "left",
+        image_alt: null,
+        image_decorative: false,
+      },
     ]);
   });
 

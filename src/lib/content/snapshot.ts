@@ -6,18 +6,23 @@
 // A failed read throws an error naming the table and the cause: the build fails and
 // the last good deploy stays live. Defaults are never used because a read failed.
 
+import { readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { defaultImageUrls } from "../defaults.ts";
+import { CONTENT_TABLES, type ContentTable, TABLES } from "../schema/tables.ts";
 import {
   type ClassifiedImageUrl,
   classifyImageUrl,
   imageKey,
   mapLimit,
+  type PreparedImage,
   type PrepareResult,
   prepareImage,
   readImageSource,
+  type Validators,
 } from "./image-source.ts";
-import { CONTENT_TABLES, type ContentTable, imageUrlsOfRow, TABLE_READS } from "./tables.ts";
+import { imageUrlsOfRow } from "./tables.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -188,7 +193,7 @@ export async function readTables(
 
   const entries = await Promise.all(
     CONTENT_TABLES.map(async (table) => {
-      const read = TABLE_READS[table];
+      const { read } = TABLES[table];
       let query = client.from(table).select("*");
       if (read.activeOnly) query = query.eq("is_active", true);
       query =
@@ -211,17 +216,92 @@ export interface PrepareImagesOptions {
   fetch?: typeof fetch;
   concurrency?: number;
   onBroken?: (url: string, reason: string) => void;
+  /**
+   * Addresses whose content never changes (the admin's uploads: see mediaUrlPrefix).
+   * A copy prepared from one within IMMUTABLE_RECHECK_MS is used without asking its
+   * server again.
+   */
+  isImmutable?: (url: string) => boolean;
+  /** The clock, for tests. */
+  now?: () => number;
 }
+
+/**
+ * The public addresses of the media bucket. Every upload goes through the media
+ * function, which stores it under a new random name and refuses to write over an
+ * existing one, so what such an address shows never changes: a copy prepared once
+ * stays right. (A removed file is removed only once no row refers to it.)
+ */
+export function mediaUrlPrefix(supabaseUrl: string): string {
+  return `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/media/`;
+}
+
+/** How long a prepared upload is trusted before its server is asked again. */
+export const IMMUTABLE_RECHECK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Tables whose pictures no public page shows: the home management's titled gallery
+ * (gallery_images) is edited in the admin only. Their rows are still loaded (the build
+ * counts them), but their pictures are not fetched or prepared.
+ */
+export const TABLES_WITHOUT_PUBLIC_PICTURES: ReadonlySet<string> = new Set(["gallery_images"]);
 
 /** Every image address the site may show: from the rows, the defaults, the placeholders. */
 export function imageUrlsToPrepare(tables: Record<string, Row[]>): string[] {
   const urls = new Set<string>();
   for (const kind of PLACEHOLDER_KINDS) urls.add(placeholderUrl(kind));
   for (const url of defaultImageUrls()) urls.add(url);
-  for (const rows of Object.values(tables)) {
+  for (const [table, rows] of Object.entries(tables)) {
+    if (TABLES_WITHOUT_PUBLIC_PICTURES.has(table)) continue;
     for (const row of rows) for (const url of imageUrlsOfRow(row)) urls.add(url);
   }
   return [...urls];
+}
+
+/**
+ * The http(s) pictures prepared by earlier builds, with what their servers said
+ * identifies each version (ETag, Last-Modified), kept in the image cache folder. A
+ * rebuild then asks each server only whether its picture changed (Supabase Storage
+ * answers 304 Not Modified), instead of downloading, hashing and measuring every
+ * picture again: the cost of a rebuild stops growing with the size of each picture.
+ */
+const REMOTE_INDEX = "remote-sources.json";
+
+interface RemoteEntry {
+  validators: Validators;
+  result: PreparedImage;
+  /** When its server last confirmed it (ms since the epoch). */
+  checkedAt?: number;
+}
+
+async function readRemoteIndex(cacheDir: string): Promise<Record<string, RemoteEntry>> {
+  try {
+    const parsed = JSON.parse(await readFile(join(cacheDir, REMOTE_INDEX), "utf8")) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, RemoteEntry>) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function writeRemoteIndex(cacheDir: string, index: Record<string, RemoteEntry>) {
+  const file = join(cacheDir, REMOTE_INDEX);
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temp, JSON.stringify(index));
+    await rename(temp, file);
+  } catch {
+    // Only a speed-up: the next build downloads again.
+  }
+}
+
+/** The entry's prepared file, if it is still there (marked used, so clean-up keeps it). */
+async function stillPrepared(entry: RemoteEntry | undefined): Promise<PreparedImage | null> {
+  if (!entry?.result?.file || !entry.validators) return null;
+  const info = await stat(entry.result.file).catch(() => null);
+  if (!info?.isFile()) return null;
+  const now = new Date();
+  await utimes(entry.result.file, now, now).catch(() => {});
+  return entry.result;
 }
 
 /** Makes every accepted address a local file; refused or broken ones are recorded as such. */
@@ -232,16 +312,43 @@ export async function prepareImages(
   const accepted = urls
     .map((url) => classifyImageUrl(url))
     .filter((source): source is ClassifiedImageUrl => source !== null);
+  const previous = await readRemoteIndex(options.cacheDir);
+  const next: Record<string, RemoteEntry> = {};
+  const now = (options.now ?? Date.now)();
   const records = await mapLimit(accepted, options.concurrency ?? 8, async (source) => {
+    const entry = previous[source.url];
+    const known = source.kind === "remote" ? await stillPrepared(entry) : null;
+    if (
+      known &&
+      entry &&
+      options.isImmutable?.(source.url) &&
+      now - (entry.checkedAt ?? 0) < IMMUTABLE_RECHECK_MS
+    ) {
+      next[source.url] = entry;
+      return { key: imageKey(source.url), kind: source.kind, result: known };
+    }
     const read = await readImageSource(source, {
       publicDir: options.publicDir,
       fetch: options.fetch,
+      ...(known ? { validators: entry?.validators } : {}),
     });
-    const result: PrepareResult = read.ok
-      ? await prepareImage(read.bytes, options.cacheDir)
-      : { ok: false, reason: read.reason };
+    let result: PrepareResult;
+    if (!read.ok) {
+      result = { ok: false, reason: read.reason };
+    } else if ("notModified" in read) {
+      result = known as PreparedImage;
+      next[source.url] = { ...(entry as RemoteEntry), checkedAt: now };
+    } else {
+      result = await prepareImage(read.bytes, options.cacheDir);
+      if (result.ok && read.validators) {
+        next[source.url] = { validators: read.validators, result, checkedAt: now };
+      }
+    }
     if (!result.ok) options.onBroken?.(source.url, result.reason);
     return { key: imageKey(source.url), kind: source.kind, result };
   });
+  if (Object.keys(next).length > 0 || Object.keys(previous).length > 0) {
+    await writeRemoteIndex(options.cacheDir, next);
+  }
   return records;
 }

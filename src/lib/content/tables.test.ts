@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Tables } from "../../../supabase/database.types.ts";
-import { CONTENT_TABLES, compareRows, imageUrlsOfRow, ROW_SCHEMAS, TABLE_READS } from "./tables.ts";
+import { CONTENT_TABLES, TABLES } from "../schema/tables.ts";
+import { compareRows, imageUrlsOfRow } from "./tables.ts";
 
-describe("TABLE_READS", () => {
+describe("table reads", () => {
   it("reads every content table the public site shows, active rows only but about_content", () => {
     expect(CONTENT_TABLES).toHaveLength(20);
     for (const table of CONTENT_TABLES) {
-      expect(TABLE_READS[table].activeOnly).toBe(table !== "about_content");
+      expect(TABLES[table].read.activeOnly).toBe(table !== "about_content");
     }
-    expect(TABLE_READS.banners.order).toBe("sort_order");
-    expect(TABLE_READS.projects.order).toBe("newest");
-    expect(TABLE_READS.logo_settings.order).toBe("newest");
+    expect(TABLES.banners.read.order).toBe("sort_order");
+    expect(TABLES.projects.read.order).toBe("newest");
+    expect(TABLES.logo_settings.read.order).toBe("newest");
   });
 });
 
@@ -63,20 +64,24 @@ describe("imageUrlsOfRow", () => {
   });
 });
 
-describe("ROW_SCHEMAS", () => {
+describe("row schemas", () => {
   it("accepts a real row and refuses a malformed one", () => {
     const banner = {
       id: "x",
       title: null,
       subtitle: "S",
       image_url: "/a.jpg",
+      image_alt: null,
+      image_decorative: false,
       position: "left",
       sort_order: 0,
       is_active: true,
       created_at: "2024-01-01T00:00:00Z",
       updated_at: "2024-01-01T00:00:00Z",
     };
-    expect(ROW_SCHEMAS.banners.parse(banner)).toEqual(banner);
-    expect(() => ROW_SCHEMAS.banners.parse({ ...banner, sort_order: "0" })).toThrow();
+    expect(TABLES.banners.row.parse(banner)).toEqual(banner);
+    expect(() => TABLES.banners.row.parse({ ...banner, sort_order: "0" })).toThrow();
+    // A column the site does not know fails the read instead of vanishing.
+    expect(() => TABLES.banners.row.parse({ ...banner, alt_text: "A" })).toThrow(/alt_text/);
   });
 });

@@ -1,4 +1,4 @@
-// The fixed copy must keep the spec's constants (sections 2 and 9): the figures,
+// The fixed copy must keep the product's constants: the figures,
 // years, counts and texts the pages promise.
 
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import {
 import { achievementsShown, teamMembers } from "./team";
 
 describe("about copy", () => {
-  it("shows the four figures of the spec", () => {
+  it("shows the four about figures", () => {
     expect(aboutStats).toEqual([
       { number: "500+", label: "Lives Impacted" },
       { number: "50+", label: "Active Volunteers" },
@@ -36,7 +36,7 @@ describe("about copy", () => {
 });
 
 describe("history copy", () => {
-  it("has the seven milestones of the spec, each complete", () => {
+  it("has the seven milestones, each complete", () => {
     expect(milestones.map((m) => m.year)).toEqual([2009, 2012, 2015, 2018, 2020, 2022, 2024]);
     for (const milestone of milestones) {
       for (const field of [
@@ -93,7 +93,7 @@ describe("contact copy", () => {
 });
 
 describe("programme copy", () => {
-  it("labels each page's donate button as the spec does", () => {
+  it("labels each page's donate button with its own words", () => {
     expect(childrenCopy.donateLabel).toBe("Sponsor a Child");
     expect(oldageCopy.donateLabel).toBe("Sponsor");
     expect(medicalCopy.donateLabel).toBe("Donate for Medical");
@@ -103,7 +103,7 @@ describe("programme copy", () => {
     }
   });
 
-  it("keeps the default figures of spec section 9", () => {
+  it("keeps the default programme figures", () => {
     expect(defaultProgrammeStats.children.map((s) => s.number)).toEqual(["150+", "95%", "12"]);
     expect(defaultProgrammeStats.oldage.map((s) => s.number)).toEqual(["80+", "15"]);
     expect(defaultProgrammeStats.medical.map((s) => s.number)).toEqual(["5,000+", "12", "50+"]);
@@ -111,7 +111,7 @@ describe("programme copy", () => {
 });
 
 describe("empty states and links", () => {
-  it("uses the spec's empty-state titles", () => {
+  it("uses the product's empty-state titles", () => {
     expect(homeBoard.emptyTitle).toBe("No Board Staff Members");
     expect(homeBoard.emptyText).toBe(
       "Board staff members will appear here once added through the admin panel.",

@@ -41,7 +41,7 @@ export const homeGallery = {
 
 export const noBanners = "No banners configured. Please add banners in admin panel.";
 
-/** Empty state of every public gallery (spec section 8). */
+/** Empty state of every public gallery: the pictures appear once uploaded in the admin. */
 export const galleryEmpty = {
   title: "No Gallery Images",
   text: "Images will appear here once they are uploaded through the admin panel.",

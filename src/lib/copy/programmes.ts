@@ -15,7 +15,7 @@ export interface ProgrammeCopy {
   /** The page heading where the content has no title of its own. */
   readonly title: string;
   readonly lead: string;
-  /** The spec's donate button for this page. */
+  /** This page's donate button ('Sponsor a Child', 'Donate for Medical', ...). */
   readonly donateLabel: string;
   readonly statsTitle: string;
   readonly servicesTitle: string;
@@ -157,7 +157,7 @@ export const reliefCopy: ProgrammeCopy = {
 };
 
 /**
- * The figures of spec section 9, shown when a programme's content has no
+ * The product's default figures per programme, shown when a programme's content has no
  * statistics of its own.
  */
 export const defaultProgrammeStats: Readonly<Record<ProgrammeArea, readonly Stat[]>> = {

@@ -15,7 +15,7 @@ export interface TeamMember {
   readonly social: { readonly label: string; readonly href: string };
 }
 
-/** How many achievements a member's card shows (spec section 9). */
+/** How many achievements a member's card shows: the first two. */
 export const achievementsShown = 2;
 
 export const teamSeo: PageSeo = {

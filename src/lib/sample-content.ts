@@ -1,0 +1,679 @@
+// The product's default content, written once. From it come:
+//   - supabase/seed.sql, the sample rows of a fresh database (scripts/gen-seed.ts;
+//     a test fails when the committed file is stale);
+//   - the built-in content the public site shows while a table has no active rows
+//     (src/lib/defaults.ts: the active sample rows of those tables);
+//   - the values a new record starts with in the admin, and the database's column
+//     defaults, which a test holds to them (NEW_RECORDS).
+// Pictures live in public/images/seed/ (drawn by `npm run seed:images`) and are
+// referred to by site path. Bank and QR details are clearly marked samples.
+
+import type { BankAccount, HealthTip, QrCode, Service, Statistic } from "./schema/items.ts";
+import type { ContentTable, RowOf, TABLES } from "./schema/tables.ts";
+
+type Written<T extends ContentTable> = Omit<RowOf<T>, "id" | "created_at" | "updated_at">;
+type Columns<T extends ContentTable> = (typeof TABLES)[T]["columns"];
+/** Columns a record may leave out: those that may be null, and those the database fills. */
+type Optional<T extends ContentTable> = {
+  [K in keyof Written<T>]: null extends Written<T>[K]
+    ? K
+    : K extends keyof Columns<T>
+      ? Columns<T>[K] extends { initial: unknown }
+        ? K
+        : never
+      : never;
+}[keyof Written<T>];
+
+/**
+ * A record of table T as an editor writes it: every column but id and timestamps;
+ * a column that may be null or that the database fills may be left out.
+ */
+export type SampleRow<T extends ContentTable> = Omit<Written<T>, Optional<T>> &
+  Partial<Pick<Written<T>, Optional<T>>>;
+
+export const ORGANISATION = "Helping Hands Foundation";
+
+const seed = (name: string) => `/images/seed/${name}`;
+const numbered = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => seed(`${prefix}-${i + 1}.jpg`));
+
+const gallery = (area: string): SampleRow<"home_gallery">[] =>
+  numbered(`${area}-gallery`, 6).map((image_url, sort_order) => ({
+    image_url,
+    sort_order,
+    is_active: true,
+  }));
+
+const CHILDREN_SERVICES: Service[] = [
+  {
+    icon: "Home",
+    title: "Safe Housing",
+    description: "A safe, loving home with caring house parents.",
+  },
+  {
+    icon: "GraduationCap",
+    title: "Education Support",
+    description: "School fees, books, uniforms and daily homework help.",
+  },
+  {
+    icon: "Stethoscope",
+    title: "Healthcare",
+    description: "Regular check-ups, vaccinations and care when a child is unwell.",
+  },
+  {
+    icon: "Heart",
+    title: "Emotional Care",
+    description: "Counselling and a trusted adult for every child.",
+  },
+  {
+    icon: "Gamepad2",
+    title: "Recreation and Play",
+    description: "Sports, games, music and art to let children be children.",
+  },
+  {
+    icon: "Users",
+    title: "Mentorship",
+    description: "Mentors who guide older children towards further study and work.",
+  },
+];
+
+const CHILDREN_STATISTICS: Statistic[] = [
+  { number: "150+", label: "Children Cared For" },
+  { number: "95%", label: "School Attendance" },
+  { number: "12", label: "Dedicated Staff" },
+  { number: "24/7", label: "Care and Support" },
+];
+
+const OLDAGE_SERVICES: Service[] = [
+  {
+    icon: "Stethoscope",
+    title: "24/7 Medical Care",
+    description: "Doctors and nurses on call day and night.",
+  },
+  {
+    icon: "Heart",
+    title: "Companionship",
+    description: "Friendly company, conversation and emotional support every day.",
+  },
+  {
+    icon: "Utensils",
+    title: "Nutritious Meals",
+    description: "Three balanced meals a day, adapted to each resident's needs.",
+  },
+  {
+    icon: "Activity",
+    title: "Daily Activities",
+    description: "Gentle exercise, gardening, music and games to stay active.",
+  },
+  {
+    icon: "Home",
+    title: "Comfortable Living",
+    description: "Clean, bright rooms designed for safety and ease.",
+  },
+  {
+    icon: "Users",
+    title: "Family Visits",
+    description: "Welcoming families and friends to keep residents connected.",
+  },
+];
+
+const OLDAGE_STATISTICS: Statistic[] = [
+  { number: "80+", label: "Elderly Residents" },
+  { number: "15", label: "Caring Staff" },
+  { number: "24/7", label: "Medical Support" },
+  { number: "3", label: "Nutritious Meals Daily" },
+];
+
+const MEDICAL_SERVICES: Service[] = [
+  {
+    icon: "Stethoscope",
+    title: "General Healthcare",
+    description: "Check-ups, treatment and medicines for every age.",
+  },
+  {
+    icon: "Clock",
+    title: "Emergency Care",
+    description: "First aid and referral to hospital, day or night.",
+  },
+  {
+    icon: "MapPin",
+    title: "Health Camps",
+    description: "Free camps in remote villages with doctors, nurses and medicines.",
+  },
+  {
+    icon: "Truck",
+    title: "Mobile Clinic",
+    description: "A clinic on wheels that reaches families far from any hospital.",
+  },
+  {
+    icon: "Shield",
+    title: "Preventive Care",
+    description: "Vaccinations, screenings and health education.",
+  },
+  {
+    icon: "Heart",
+    title: "Mother and Child Health",
+    description: "Care before and after birth, and growth checks for young children.",
+  },
+];
+
+const MEDICAL_STATISTICS: Statistic[] = [
+  { number: "5,000+", label: "Patients Treated" },
+  { number: "12", label: "Medical Professionals" },
+  { number: "50+", label: "Health Camps" },
+  { number: "24/7", label: "Emergency Support" },
+];
+
+const HEALTH_TIPS: HealthTip[] = [
+  {
+    title: "Regular Exercise",
+    description: "Aim for at least 30 minutes of physical activity every day.",
+    icon: "🏃",
+  },
+  {
+    title: "Stay Hydrated",
+    description: "Drink at least 8 glasses of clean water a day.",
+    icon: "💧",
+  },
+  {
+    title: "Balanced Diet",
+    description: "Eat plenty of vegetables, fruit, pulses and whole grains.",
+    icon: "🥗",
+  },
+  {
+    title: "Regular Check-ups",
+    description: "See a health worker at least once a year, even when you feel well.",
+    icon: "🩺",
+  },
+  {
+    title: "Good Sleep",
+    description: "Adults need seven to eight hours of sleep each night.",
+    icon: "😴",
+  },
+  {
+    title: "Wash Your Hands",
+    description: "Wash with soap before eating and after using the toilet.",
+    icon: "🧼",
+  },
+];
+
+const RELIEF_SERVICES: Service[] = [
+  {
+    icon: "Utensils",
+    title: "Food Distribution",
+    description: "Meals and food packs for families in crisis.",
+  },
+  {
+    icon: "Clock",
+    title: "Rapid Response",
+    description: "A trained team ready to travel within hours of a disaster.",
+  },
+  {
+    icon: "Shield",
+    title: "Emergency Shelter",
+    description: "Tents, tarpaulins and blankets for families who lost their homes.",
+  },
+  {
+    icon: "Truck",
+    title: "Supply Delivery",
+    description: "Water, hygiene kits and medicines brought to where they are needed.",
+  },
+  {
+    icon: "MapPin",
+    title: "Community Outreach",
+    description: "Finding and supporting families in remote and overlooked places.",
+  },
+  {
+    icon: "HandHeart",
+    title: "Rebuilding Support",
+    description: "Help with repairs, school supplies and livelihoods after the crisis.",
+  },
+];
+
+const RELIEF_STATISTICS: Statistic[] = [
+  { number: "24/7", label: "Response Ready" },
+  { number: "10,000+", label: "Meals Served" },
+  { number: "1,200+", label: "Families Supported" },
+  { number: "35", label: "Relief Missions" },
+];
+
+const QR_CODES: QrCode[] = [
+  {
+    title: "Mobile Payment",
+    image_url: seed("donate-qr-sample.png"),
+    description:
+      "Sample QR code for illustration only. Replace it with your own payment QR code in the admin.",
+  },
+];
+
+const BANK_ACCOUNTS: BankAccount[] = [
+  {
+    bank_name: "Sample Community Bank",
+    account_name: ORGANISATION,
+    account_number: "0000-0000-0000 (SAMPLE)",
+    routing_number: "000000000 (SAMPLE)",
+    swift_code: "SAMPLEXX",
+    branch: "Green Valley Branch (sample)",
+  },
+];
+
+function cause(
+  title: string,
+  description: string,
+  picture: string,
+  icon: string,
+  category: string,
+  sort_order: number,
+): SampleRow<"causes"> {
+  const url = seed(picture);
+  return {
+    title,
+    description,
+    image: url,
+    image_url: url,
+    icon,
+    category,
+    sort_order,
+    is_active: true,
+  };
+}
+
+/** Sample rows per table, in the order they are inserted. */
+export const SAMPLE = {
+  logo_settings: [
+    {
+      logo_url: seed("logo.png"),
+      logo_name: ORGANISATION.toUpperCase(),
+      tagline: "Making a Difference",
+      is_active: true,
+    },
+    { logo_url: "/logo.svg", logo_name: "HELPING HANDS", tagline: "Since 2009", is_active: false },
+  ],
+  banners: [
+    {
+      title: "Together, We Build Brighter Futures",
+      subtitle: "A safe home, schooling and loving care for children and elders in need.",
+      image_url: seed("banner-1.jpg"),
+      position: "left",
+      sort_order: 0,
+      is_active: true,
+    },
+    {
+      title: "Be Part of Our Family",
+      subtitle:
+        "Join the volunteers and supporters who make every day a little brighter for the people we serve.",
+      image_url: seed("banner-2.jpg"),
+      position: "center",
+      sort_order: 1,
+      is_active: true,
+    },
+    {
+      title: "Education Opens Every Door",
+      subtitle: "Your support keeps 150+ children in school, with books, uniforms and mentors.",
+      image_url: seed("banner-3.jpg"),
+      position: "right",
+      sort_order: 2,
+      is_active: true,
+    },
+    {
+      title: "Winter Appeal",
+      subtitle:
+        "Blankets and warm meals for families in the hill villages. (Hidden: last season's appeal.)",
+      image_url: seed("children-banner-3.jpg"),
+      position: "left",
+      sort_order: 3,
+      is_active: false,
+    },
+  ],
+  about_content: [
+    {
+      image_url: seed("about.jpg"),
+      years_of_service: 15,
+      about_title: `About ${ORGANISATION}`,
+      about_text:
+        `${ORGANISATION} began in 2009 when a small group of neighbours opened their doors to children who had nowhere safe to sleep. ` +
+        "Today we run a children's home, an old-age home, free medical camps and emergency relief for families in crisis. " +
+        "Everything we do rests on the same simple idea: every person deserves safety, dignity and someone who cares. " +
+        "Our work is carried by dedicated staff, local volunteers and donors who give what they can, month after month.",
+      lives_impacted: 500,
+      active_volunteers: 50,
+      our_vision:
+        "A community where every child grows up safe and loved, every elder lives with dignity, and no family faces hardship alone.",
+      our_mission:
+        "To provide shelter, education, healthcare and relief to the most vulnerable people in our community, with compassion, transparency and respect.",
+    },
+  ],
+  causes: [
+    cause(
+      "Education for Every Child",
+      "School fees, books, uniforms and daily tutoring so the children in our care can learn, grow and dream big.",
+      "cause-education.jpg",
+      "GraduationCap",
+      "Education",
+      0,
+    ),
+    cause(
+      "Care for Our Elders",
+      "A warm home, nutritious meals, medical attention and companionship for elderly people who have no one else.",
+      "cause-elder-care.jpg",
+      "Heart",
+      "Elder Care",
+      1,
+    ),
+    cause(
+      "Healthcare for All",
+      "Free health camps, check-ups and medicines for families who cannot afford a visit to the doctor.",
+      "cause-healthcare.jpg",
+      "Stethoscope",
+      "Healthcare",
+      2,
+    ),
+    cause(
+      "Safe Homes",
+      "Building and repairing safe, dry homes for families who lost theirs to floods, landslides or poverty.",
+      "cause-housing.jpg",
+      "Home",
+      "Housing",
+      3,
+    ),
+    cause(
+      "Nutritious Meals",
+      "Hot, balanced meals every day for children, elders and families facing hunger in our community.",
+      "cause-nutrition.jpg",
+      "Utensils",
+      "Nutrition",
+      4,
+    ),
+    cause(
+      "Emergency Relief",
+      "Food, water, shelter and medical supplies delivered quickly when disaster strikes.",
+      "cause-relief.jpg",
+      "HandHeart",
+      "Relief",
+      5,
+    ),
+  ],
+  board_staff: [
+    ["Kamala Shrestha", "Chairperson", 2],
+    ["Hari Prasad Koirala", "Vice Chairperson", 6],
+    ["Ramesh Adhikari", "Executive Director", 1],
+    ["Dr. Sunita Gurung", "Medical Director", 3],
+    ["Bikash Thapa", "Treasurer", 4],
+    ["Anjali Rai", "Children's Home Coordinator", 5],
+  ].map(([name, designation, portrait], sort_order) => ({
+    name: String(name),
+    designation: String(designation),
+    image_url: seed(`portrait-${portrait}.jpg`),
+    sort_order,
+    is_active: true,
+  })),
+  gallery_images: (
+    [
+      ["Our Community", "The village homes our outreach team visits every week.", "general"],
+      [
+        "Annual Family Day",
+        "Children, residents, staff and volunteers celebrating together.",
+        "events",
+      ],
+      [
+        "Outdoor Play Time",
+        "Kites, balloons and games after school at the children's home.",
+        "activities",
+      ],
+      [
+        "Volunteer Orientation",
+        "New volunteers meeting the team before their first day.",
+        "activities",
+      ],
+      [
+        "Community Service Award",
+        "Recognised for fifteen years of service to the community.",
+        "achievements",
+      ],
+      ["Hands of Hope", "Every gift, large or small, is held with care.", "general"],
+    ] as const
+  ).map(([title, description, category], sort_order) => ({
+    title,
+    description,
+    category,
+    image_url: seed(`gallery-${sort_order + 1}.jpg`),
+    sort_order,
+    is_active: true,
+  })),
+  home_gallery: gallery("home"),
+  children_gallery: gallery("children"),
+  oldage_gallery: gallery("oldage"),
+  medical_gallery: gallery("medical"),
+  relief_gallery: gallery("relief"),
+  children_banners: (["left", "center", "right"] as const).map((position, sort_order) => ({
+    image_url: seed(`children-banner-${sort_order + 1}.jpg`),
+    position,
+    sort_order,
+    is_active: true,
+  })),
+  oldage_banners: (
+    [
+      [
+        "Dignity in Every Season",
+        "A warm home and loving care for more than 80 elderly residents.",
+        "left",
+      ],
+      [
+        "Days Filled with Companionship",
+        "Gardening, music and shared meals keep our residents active and connected.",
+        "right",
+      ],
+      [
+        "Care Around the Clock",
+        "Nurses and caregivers are with our residents day and night.",
+        "left",
+      ],
+    ] as const
+  ).map(([title, subtitle, position], sort_order) => ({
+    title,
+    subtitle,
+    image_url: seed(`oldage-banner-${sort_order + 1}.jpg`),
+    position,
+    sort_order,
+    is_active: true,
+  })),
+  children_content: [
+    {
+      about_image_url: seed("children-about.jpg"),
+      about_title: "A Home Away From Home",
+      about_description:
+        "Our children's home gives children who have lost their parents, or whose families cannot care for them, a safe and loving place to grow up. " +
+        "House parents live alongside the children, every child goes to school, and each one has a mentor who follows their progress. " +
+        "We keep brothers and sisters together and help children stay in touch with their extended families wherever we can.",
+      statistics: CHILDREN_STATISTICS,
+      services: CHILDREN_SERVICES,
+      is_active: true,
+    },
+  ],
+  oldage_content: [
+    {
+      about_image_url: seed("oldage-about.jpg"),
+      about_title: "Honoring Our Elders",
+      about_description:
+        "Our old-age home welcomes elderly people who live alone, have been abandoned or can no longer care for themselves. " +
+        "Residents share bright rooms, three nutritious meals a day, gentle exercise and the company of friends. " +
+        "Nurses and caregivers are on hand day and night, and volunteers visit every week to read, play music and simply listen.",
+      statistics: OLDAGE_STATISTICS,
+      services: OLDAGE_SERVICES,
+      is_active: true,
+    },
+  ],
+  medical_content: [
+    {
+      banner_image_url: seed("medical-banner.jpg"),
+      title: "Medical Services",
+      description:
+        "Providing accessible, quality healthcare services to ensure the wellbeing of our community members",
+      services: MEDICAL_SERVICES,
+      statistics: MEDICAL_STATISTICS,
+      health_tips: HEALTH_TIPS,
+      is_active: true,
+    },
+  ],
+  relief_content: [
+    {
+      banner_image_url: seed("relief-banner.jpg"),
+      title: "Relief Programs",
+      description:
+        "When floods, landslides, earthquakes or sudden hardship strike, our relief team responds within hours. " +
+        "We deliver food, clean water, shelter and medical supplies, and we stay on to help families rebuild their homes and livelihoods.",
+      services: RELIEF_SERVICES,
+      statistics: RELIEF_STATISTICS,
+      is_active: true,
+    },
+  ],
+  donate_content: [{ qr_codes: QR_CODES, bank_accounts: BANK_ACCOUNTS, is_active: true }],
+  projects: (
+    [
+      [
+        "Clean Water for Hill Villages",
+        "Six new wells and water filters now give more than 400 families safe drinking water close to home.",
+        1,
+        "Water & Sanitation",
+        "completed",
+      ],
+      [
+        "Safe Homes Rebuilding",
+        "Twenty-two families whose houses were destroyed by landslides moved into safe, earthquake-resistant homes.",
+        2,
+        "Housing",
+        "completed",
+      ],
+      [
+        "Mobile Health Clinic",
+        "A clinic on wheels visits remote villages every week with a doctor, a nurse and essential medicines.",
+        3,
+        "Healthcare",
+        "ongoing",
+      ],
+      [
+        "Children's Learning Centre",
+        "A library, study room and after-school tutoring for children from the home and the neighbourhood.",
+        4,
+        "Education",
+        "ongoing",
+      ],
+      [
+        "Community Kitchen",
+        "A kitchen that will serve hot, nutritious meals every day to children, elders and families in need.",
+        5,
+        "Nutrition",
+        "planning",
+      ],
+      [
+        "Emergency Supply Depot",
+        "A stocked warehouse of food, water, tents and medical kits, ready before the next monsoon.",
+        6,
+        "Disaster Relief",
+        "planning",
+      ],
+      [
+        "Winter Blanket Drive",
+        "Blankets and warm clothes for elderly people in the hill villages. Hidden: last season's drive.",
+        2,
+        "Relief",
+        "completed",
+      ],
+    ] as const
+  ).map(([title, description, picture, category_name, project_status], index) => ({
+    title,
+    description,
+    image_url: seed(`project-${picture}.jpg`),
+    category_name,
+    project_status,
+    is_active: index < 6,
+  })),
+  certifications: (
+    [
+      ["Certificate of Registration", seed("sample-certificate.pdf")],
+      ["Tax Exemption Certificate", null],
+      ["Certificate of Recognition", null],
+      ["Child Care Accreditation", null],
+    ] as const
+  ).map(([certificate_name, pdf_url], sort_order) => ({
+    certificate_name,
+    image_url: seed(`certificate-${sort_order + 1}.jpg`),
+    pdf_url,
+    sort_order,
+    is_active: true,
+  })),
+} satisfies { [T in ContentTable]: SampleRow<T>[] };
+
+/** The icon a new item of a list starts with, per content table and list. */
+export const NEW_ITEM_ICONS = {
+  medical_content: { services: "Stethoscope", health_tips: "🩺" },
+  oldage_content: { services: "Heart" },
+  children_content: { services: "Users" },
+  relief_content: { services: "HandHeart" },
+} as const;
+
+/** A list's first sample item as a new record's first item: the editor writes its description. */
+const starter = <T extends { description: string }>(item: T | undefined): T[] =>
+  item ? [{ ...item, description: "" }] : [];
+
+/**
+ * What a new record starts with in the admin, where its table gives more than
+ * blanks: the fixed titles and figures, and each list's first sample item. The
+ * database's column defaults hold the same values, and a list column's default the
+ * whole first sample item (a test holds them together).
+ */
+export const NEW_RECORDS = {
+  about_content: {
+    about_title: `About ${ORGANISATION}`,
+    years_of_service: 15,
+    lives_impacted: 500,
+    active_volunteers: 50,
+  },
+  logo_settings: { logo_name: ORGANISATION.toUpperCase(), tagline: "Making a Difference" },
+  medical_content: {
+    title: "Medical Services",
+    description:
+      "Providing accessible, quality healthcare services to ensure the wellbeing of our community members",
+    services: starter(MEDICAL_SERVICES[0]),
+    statistics: MEDICAL_STATISTICS.slice(0, 1),
+    // A new record's tip carries the icon every new tip starts with.
+    health_tips: starter(HEALTH_TIPS[0]).map((tip) => ({
+      ...tip,
+      icon: NEW_ITEM_ICONS.medical_content.health_tips,
+    })),
+  },
+  oldage_content: {
+    about_title: "Honoring Our Elders",
+    services: starter(OLDAGE_SERVICES[0]),
+    statistics: OLDAGE_STATISTICS.slice(0, 1),
+  },
+  children_content: {
+    about_title: "A Home Away From Home",
+    services: starter(CHILDREN_SERVICES[0]),
+    statistics: CHILDREN_STATISTICS.slice(0, 1),
+  },
+  relief_content: {
+    title: "Relief Programs",
+    services: starter(RELIEF_SERVICES[0]),
+    statistics: RELIEF_STATISTICS.slice(0, 1),
+  },
+  // Payment details start with names only: a sample number must never go live.
+  donate_content: {
+    qr_codes: [{ title: QR_CODES[0]?.title ?? "", image_url: "", description: null }],
+    bank_accounts: [
+      {
+        bank_name: BANK_ACCOUNTS[0]?.bank_name ?? "",
+        account_name: ORGANISATION,
+        account_number: "",
+        routing_number: null,
+        swift_code: null,
+        branch: null,
+      },
+    ],
+  },
+  projects: { project_status: "ongoing" },
+  gallery_images: { category: "general" },
+  banners: { position: "left" },
+  children_banners: { position: "left" },
+  oldage_banners: { position: "left" },
+} satisfies { [T in ContentTable]?: Partial<SampleRow<T>> };

@@ -1,0 +1,74 @@
+// The items of the content tables' JSON lists, each written once. The database
+// checks the same keys (private.is_object_list: required keys hold visible text,
+// optional keys text or null, no other key).
+import { isShownTipIcon, serviceIconOf } from "../icons.ts";
+import {
+  type ItemKey,
+  type ItemOf,
+  itemImage,
+  itemOptText,
+  itemText,
+  listItem,
+} from "./columns.ts";
+
+const REQUIRED = "Please fill in all required fields";
+
+/**
+ * An icon the admin's picker chose: stored as text, so older rows with any name still
+ * load and show the default icon; the form takes only what `shown` accepts, and
+ * refuses the rest with `refusal`.
+ */
+const pickedIcon = (
+  blank: string,
+  shown: (text: string) => boolean,
+  refusal: string,
+): ItemKey<string> => {
+  const key = itemText(blank);
+  return {
+    ...key,
+    form: () =>
+      key.form().refine((text) => typeof text !== "string" || !text || shown(text), refusal),
+  };
+};
+
+export const service = listItem("service", {
+  icon: pickedIcon(
+    "Choose an icon",
+    (name) => serviceIconOf(name) !== null,
+    "Choose an icon from the list",
+  ),
+  title: itemText("Enter the service title"),
+  description: itemText("Enter the service description"),
+});
+
+export const statistic = listItem("statistic", {
+  number: itemText("Enter the number"),
+  label: itemText("Enter the label"),
+});
+
+export const healthTip = listItem("health tip", {
+  title: itemText("Enter the tip's title"),
+  description: itemText("Enter the tip's description"),
+  icon: pickedIcon("Enter an icon or emoji", isShownTipIcon, "Choose an icon, or type one emoji"),
+});
+
+export const qrCode = listItem("QR code", {
+  title: itemText("Enter the QR code's title"),
+  image_url: itemImage("Upload the QR code image or enter its address"),
+  description: itemOptText(),
+});
+
+export const bankAccount = listItem("bank account", {
+  bank_name: itemText(REQUIRED),
+  account_name: itemText(REQUIRED),
+  account_number: itemText(REQUIRED),
+  routing_number: itemOptText(),
+  swift_code: itemOptText(),
+  branch: itemOptText(),
+});
+
+export type Service = ItemOf<typeof service>;
+export type Statistic = ItemOf<typeof statistic>;
+export type HealthTip = ItemOf<typeof healthTip>;
+export type QrCode = ItemOf<typeof qrCode>;
+export type BankAccount = ItemOf<typeof bankAccount>;

@@ -1,0 +1,251 @@
+// One schema per content table, written once: its columns (each a kind from
+// columns.ts, with the limits of the table's CHECK constraints) and how visitors
+// read it. Everything else derives from here: the build's row schemas (strict, so a
+// column the site does not know fails the build instead of vanishing), the pages'
+// row types, the admin's form rules and the list orders. schema.test.ts holds every
+// table against the migrated database and supabase/database.types.ts.
+import {
+  active,
+  type Column,
+  choice,
+  count,
+  flag,
+  image,
+  list,
+  optImage,
+  optLink,
+  optText,
+  sortOrder,
+  text,
+} from "./columns.ts";
+import { bankAccount, healthTip, qrCode, service, statistic } from "./items.ts";
+import { z } from "./zod.ts";
+
+/** How visitors read a table: active rows only or all, in which order. */
+export interface TableRead {
+  activeOnly: boolean;
+  /** sort_order ascending, or newest created_at first. */
+  order: "sort_order" | "newest";
+  /**
+   * 'one': a page shows only the first row read (the newest active one); the other
+   * active rows are kept but not shown. Otherwise every row read is shown.
+   */
+  shows?: "one";
+}
+
+const bySortOrder: TableRead = { activeOnly: true, order: "sort_order" };
+const newestActive: TableRead = { activeOnly: true, order: "newest" };
+/** A page's single record: the newest active one is shown. */
+const newestShown: TableRead = { ...newestActive, shows: "one" };
+
+type Columns = Record<string, Column>;
+
+type RowShape<C extends Columns> = {
+  id: z.ZodString;
+  created_at: z.ZodString;
+  updated_at: z.ZodString;
+} & { [K in keyof C]: C[K]["row"] };
+
+export interface TableSchema<C extends Columns = Columns> {
+  read: TableRead;
+  /** The columns an editor writes (every column but id and the timestamps). */
+  columns: C;
+  /** A whole stored row, strict about its keys. */
+  row: z.ZodObject<RowShape<C>, z.core.$strict>;
+}
+
+function table<const C extends Columns>(read: TableRead, columns: C): TableSchema<C> {
+  const shape = {
+    id: z.string(),
+    ...Object.fromEntries(Object.entries(columns).map(([name, spec]) => [name, spec.row])),
+    created_at: z.string(),
+    updated_at: z.string(),
+  } as RowShape<C>;
+  return { read, columns, row: z.strictObject(shape) };
+}
+
+export const POSITIONS = ["left", "center", "right"] as const;
+export const GALLERY_CATEGORIES = ["general", "events", "activities", "achievements"] as const;
+export const PROJECT_STATUSES = ["ongoing", "completed", "planning"] as const;
+
+const position = () => choice(POSITIONS, "Choose a position");
+
+/**
+ * How a picture is described to visitors who cannot see it: its alt text (null:
+ * the site's default words), or marked decorative (an empty alt).
+ */
+const described = () => ({ image_alt: optText(500), image_decorative: flag() });
+
+const gallery = () =>
+  table(bySortOrder, {
+    image_url: image(),
+    ...described(),
+    sort_order: sortOrder(),
+    is_active: active(),
+  });
+
+const programmeBanner = {
+  image_url: image(),
+  ...described(),
+  position: position(),
+  sort_order: sortOrder(),
+  is_active: active(),
+};
+
+/** The children's and old-age homes' page: an about block, figures and services. */
+const homeContent = () =>
+  table(newestShown, {
+    about_image_url: image(),
+    about_title: text(200),
+    about_description: text(10_000),
+    statistics: list(statistic),
+    services: list(service),
+    is_active: active(),
+  });
+
+export const TABLES = {
+  logo_settings: table(newestShown, {
+    logo_url: image(),
+    ...described(),
+    logo_name: text(200),
+    tagline: optText(300),
+    is_active: active(),
+  }),
+  banners: table(bySortOrder, {
+    title: optText(200),
+    subtitle: optText(500),
+    ...programmeBanner,
+  }),
+  about_content: table(
+    { activeOnly: false, order: "newest", shows: "one" },
+    {
+      image_url: image(),
+      years_of_service: count(1000),
+      about_title: text(200),
+      about_text: text(10_000),
+      lives_impacted: count(1_000_000_000),
+      active_volunteers: count(1_000_000_000),
+      our_vision: text(5000),
+      our_mission: text(5000),
+    },
+  ),
+  causes: table(bySortOrder, {
+    title: text(200),
+    description: text(5000),
+    image: optImage(),
+    image_url: image(),
+    ...described(),
+    icon: optText(100),
+    category: optText(100),
+    sort_order: sortOrder(),
+    is_active: active(),
+  }),
+  board_staff: table(bySortOrder, {
+    name: text(200),
+    designation: text(200),
+    image_url: optImage(),
+    ...described(),
+    sort_order: sortOrder(),
+    is_active: active(),
+  }),
+  gallery_images: table(bySortOrder, {
+    title: text(200),
+    description: optText(2000),
+    category: choice(GALLERY_CATEGORIES, "Choose a category"),
+    image_url: image(),
+    sort_order: sortOrder(),
+    is_active: active(),
+  }),
+  home_gallery: gallery(),
+  children_gallery: gallery(),
+  oldage_gallery: gallery(),
+  medical_gallery: gallery(),
+  relief_gallery: gallery(),
+  children_banners: table(bySortOrder, programmeBanner),
+  oldage_banners: table(bySortOrder, {
+    title: optText(200),
+    subtitle: optText(500),
+    ...programmeBanner,
+  }),
+  children_content: homeContent(),
+  oldage_content: homeContent(),
+  medical_content: table(newestShown, {
+    banner_image_url: image(),
+    title: text(200),
+    description: text(10_000),
+    services: list(service),
+    statistics: list(statistic),
+    health_tips: list(healthTip),
+    is_active: active(),
+  }),
+  relief_content: table(newestShown, {
+    banner_image_url: image(),
+    title: text(200),
+    description: text(10_000),
+    services: list(service),
+    statistics: list(statistic),
+    is_active: active(),
+  }),
+  donate_content: table(newestShown, {
+    qr_codes: list(qrCode),
+    bank_accounts: list(bankAccount),
+    is_active: active(),
+  }),
+  projects: table(newestActive, {
+    title: text(200),
+    description: text(10_000),
+    image_url: optImage(),
+    ...described(),
+    category_name: text(100),
+    project_status: choice(PROJECT_STATUSES, "Choose a status"),
+    is_active: active(),
+  }),
+  certifications: table(bySortOrder, {
+    certificate_name: text(200),
+    image_url: image(),
+    ...described(),
+    pdf_url: optLink(),
+    sort_order: sortOrder(),
+    is_active: active(),
+  }),
+};
+
+export type ContentTable = keyof typeof TABLES;
+
+export const CONTENT_TABLES = Object.keys(TABLES) as ContentTable[];
+
+/** A stored row of a content table, as the build reads it and the pages use it. */
+export type RowOf<T extends ContentTable> = z.output<(typeof TABLES)[T]["row"]>;
+
+/** The columns an editor writes in table T. */
+export type ColumnOf<T extends ContentTable> = keyof (typeof TABLES)[T]["columns"] & string;
+
+/** The content revision the build publishes (one row, not a content table). */
+export const REVISION_SCHEMA = z.strictObject({
+  id: z.number().int(),
+  revision: z.number().int(),
+  updated_at: z.string(),
+});
+
+/**
+ * The form rule of some of a table's columns: each column's own rule, refusing with
+ * `messages[column]` or else `required`.
+ */
+export function formSchema<T extends ContentTable>(
+  name: T,
+  columns: readonly ColumnOf<T>[],
+  required: string,
+  messages: Partial<Record<ColumnOf<T>, string>> = {},
+) {
+  const specs: Record<string, Column> = TABLES[name].columns;
+  const byColumn: Partial<Record<string, string>> = messages;
+  return z.object(
+    Object.fromEntries(
+      columns.map((column) => {
+        const spec = specs[column];
+        if (!spec) throw new Error(`${name} has no column ${column}`);
+        return [column, spec.form(byColumn[column] ?? required)];
+      }),
+    ),
+  );
+}
