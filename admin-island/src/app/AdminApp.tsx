@@ -4,18 +4,25 @@
 import type { Session } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "react";
 import { Toaster } from "sonner";
-import { ConfirmProvider, useConfirm } from "../components/Confirm.tsx";
-import { DataContext } from "../components/DataContext.tsx";
-import { GalleryManager } from "../components/GalleryManager.tsx";
-import { HomeManagement } from "../components/HomeManagement.tsx";
-import { MessagesScreen } from "../components/MessagesScreen.tsx";
-import { PublishStatus } from "../components/PublishStatus.tsx";
-import { ResourceManager } from "../components/ResourceManager.tsx";
-import { button } from "../components/ui.ts";
-import { isAdmin, signOut } from "../data/auth.ts";
+import { DataContext } from "../components/hooks/useData.ts";
+import { TeamContext } from "../components/hooks/useTeam.ts";
+import { SetPasswordScreen } from "../components/password/SetPasswordScreen.tsx";
+import { AccountScreen } from "../components/screens/AccountScreen.tsx";
+import { GalleryManager } from "../components/screens/GalleryManager.tsx";
+import { HomeManagement } from "../components/screens/HomeManagement.tsx";
+import { MessagesScreen } from "../components/screens/MessagesScreen.tsx";
+import { PublishStatus } from "../components/screens/PublishStatus.tsx";
+import { PaymentsScreen } from "../components/screens/payments/PaymentsScreen.tsx";
+import { ResourceManager } from "../components/screens/ResourceManager.tsx";
+import { TrashScreen } from "../components/screens/TrashScreen.tsx";
+import { TeamScreen } from "../components/screens/team/TeamScreen.tsx";
+import { ConfirmProvider, useConfirm } from "../components/ui/Confirm.tsx";
+import { TOAST_COLORS, TOAST_POSITION } from "../components/ui/notify.ts";
+import { button } from "../components/ui/ui.ts";
+import { isAdmin, type LinkState, readLink, signOut } from "../data/auth.ts";
 import { type AdminClient, getClient } from "../data/client.ts";
 import { createPublisher, supabasePublishApi } from "../data/publish.ts";
-import { supabaseDataLayer } from "../data/supabase-data.ts";
+import { supabaseDataLayer, supabaseTeamApi } from "../data/supabase-data.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import { LoginScreen } from "./LoginScreen.tsx";
 import { DASHBOARD_PATH, findRoute, LOGIN_PATH, normalisePath, type Screen } from "./routes.ts";
@@ -51,6 +58,9 @@ function nextPath(): string {
 }
 
 export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps) {
+  // What an emailed link brought (a session, or Auth's refusal), read before
+  // supabase-js takes the session and clears the address.
+  const [link] = useState<LinkState>(() => readLink(window.location.href));
   const client = useMemo(
     () => getClient({ supabaseUrl, publishableKey }),
     [supabaseUrl, publishableKey],
@@ -59,8 +69,12 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
     () => supabaseDataLayer(client, supabaseUrl, publishableKey),
     [client, supabaseUrl, publishableKey],
   );
+  const team = useMemo(() => supabaseTeamApi(client, window.location.origin), [client]);
   const [auth, setAuth] = useState<AuthState>({ status: "checking" });
   const path = normalisePath(window.location.pathname);
+  // Open routes (the set-password screen) show without a session too.
+  const route = findRoute(path);
+  const open = route?.open === true;
 
   useEffect(() => {
     let cancelled = false;
@@ -82,24 +96,34 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
 
   useEffect(() => {
     if (auth.status !== "ready" || leaving) return;
-    if (!session && !onLogin) {
+    if (!session && !onLogin && !open) {
       // Unsaved forms are kept as drafts in this tab, and offered again after sign-in.
       go(`${LOGIN_PATH}?next=${encodeURIComponent(path)}`);
     } else if (session && isAdmin(session) && onLogin) {
       go(nextPath());
     }
-  }, [auth.status, session, onLogin, path]);
+  }, [auth.status, session, onLogin, open, path]);
 
   let body: React.ReactNode;
   if (
     auth.status === "checking" ||
-    (!session && !onLogin) ||
+    (!session && !onLogin && !open) ||
     (session && isAdmin(session) && onLogin)
   ) {
     body = (
       <p role="status" className="flex min-h-dvh items-center justify-center text-ink-muted">
         Loading...
       </p>
+    );
+  } else if (route?.screen.kind === "set-password") {
+    body = (
+      <SetPasswordScreen
+        client={client}
+        link={link}
+        email={session?.user.email ?? null}
+        // Signed in by the link: on to the dashboard (which tells a non-admin so).
+        onSaved={() => go(DASHBOARD_PATH)}
+      />
     );
   } else if (!session) {
     body = <LoginScreen client={client} onSignedIn={() => undefined} />;
@@ -111,10 +135,18 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
 
   return (
     <DataContext.Provider value={data}>
-      <ConfirmProvider>
-        {body}
-        <Toaster richColors closeButton position="top-right" toastOptions={{ duration: 6000 }} />
-      </ConfirmProvider>
+      <TeamContext.Provider value={team}>
+        <ConfirmProvider>
+          {body}
+          <Toaster
+            richColors
+            closeButton
+            position={TOAST_POSITION}
+            style={TOAST_COLORS}
+            toastOptions={{ duration: 6000 }}
+          />
+        </ConfirmProvider>
+      </TeamContext.Provider>
     </DataContext.Provider>
   );
 }
@@ -171,9 +203,19 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
   }
   const route = findRoute(path);
   return (
-    <Shell title={route?.title ?? "Page not found"} status={status} onLogout={() => void logout()}>
+    <Shell
+      title={route?.title ?? "Page not found"}
+      status={status}
+      account={route?.screen.kind !== "account"}
+      onLogout={() => void logout()}
+    >
       {route ? (
-        <ScreenView screen={route.screen} />
+        <ScreenView
+          screen={route.screen}
+          client={client}
+          email={email}
+          onLeft={() => void signOutAndLeave(client)}
+        />
       ) : (
         <p className="rounded-xl bg-white p-10 text-center text-ink shadow-sm">
           There is no admin page at {path}.
@@ -183,15 +225,36 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
   );
 }
 
-function ScreenView({ screen }: { screen: Screen }) {
+interface ScreenViewProps {
+  screen: Screen;
+  client: AdminClient;
+  email: string;
+  /** The admin removed themselves from the team. */
+  onLeft: () => void;
+}
+
+function ScreenView({ screen, client, email, onLeft }: ScreenViewProps) {
   switch (screen.kind) {
     case "cards":
-      return <ResourceManager definition={screen.resource} />;
+      return screen.payments ? (
+        <PaymentsScreen definition={screen.resource} />
+      ) : (
+        <ResourceManager definition={screen.resource} />
+      );
     case "gallery":
       return <GalleryManager gallery={screen.gallery} />;
     case "home":
       return <HomeManagement />;
     case "messages":
       return <MessagesScreen />;
+    case "trash":
+      return <TrashScreen />;
+    case "team":
+      return <TeamScreen onLeft={onLeft} />;
+    case "account":
+      return <AccountScreen client={client} email={email} />;
+    case "set-password":
+      // Shown outside the shell, before any of this (AdminApp).
+      return null;
   }
 }

@@ -1,9 +1,47 @@
 import { ChevronRight } from "lucide-react";
-import { PublishHistory } from "../components/PublishHistory.tsx";
+import { useEffect, useState } from "react";
+import { useData } from "../components/hooks/useData.ts";
+import { usePendingChanges } from "../components/hooks/usePayments.ts";
+import { PublishHistory } from "../components/screens/PublishHistory.tsx";
+import { PendingChangesView } from "../components/screens/payments/PendingChanges.tsx";
+import { badgeTone } from "../components/ui/ui.ts";
+import { approvalWords, notificationWords } from "../data/messages.ts";
 import type { Publisher } from "../data/publish.ts";
-import { adminRoutes } from "./routes.ts";
+import { type AdminRoute, dashboardRoutes } from "./routes.ts";
+
+/** How many messages are not handled yet; null until known (or when it cannot be). */
+function useUnreadMessages(): number | null {
+  const data = useData();
+  const [unread, setUnread] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    data.unreadMessages().then(
+      (count) => {
+        if (!cancelled) setUnread(count);
+      },
+      (error: unknown) => console.error("The unread messages could not be counted.", error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [data]);
+  return unread;
+}
 
 export function Dashboard({ email, publisher }: { email: string; publisher: Publisher }) {
+  const unread = useUnreadMessages();
+  const pending = usePendingChanges();
+  const waiting = pending.state.status === "ready" ? pending.state.value.length : 0;
+  /** What a tile says beside its description: unread messages, changes waiting. */
+  const badge = (route: AdminRoute): { text: string; tone: string } | null => {
+    if (route.screen.kind === "messages" && unread) {
+      return { text: notificationWords.unread(unread), tone: badgeTone.blue };
+    }
+    if (route.screen.kind === "cards" && route.screen.payments && waiting > 0) {
+      return { text: approvalWords.waiting(waiting), tone: badgeTone.yellow };
+    }
+    return null;
+  };
   return (
     <div className="flex flex-col gap-8">
       <div className="rounded-xl bg-white p-6 shadow-sm">
@@ -13,28 +51,39 @@ export function Dashboard({ email, publisher }: { email: string; publisher: Publ
           your website from here: every change you save is published to the site.
         </p>
       </div>
+      <PendingChangesView pending={pending} hideWhenEmpty />
       <section aria-labelledby="options-heading">
         <h2 id="options-heading" className="mb-4 font-display text-2xl font-bold text-ink">
           Management Options
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {adminRoutes.map((route) => (
-            <li key={route.path}>
-              <a
-                href={route.path}
-                className="group flex h-full items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block text-lg font-semibold text-ink">{route.title}</span>
-                  <span className="block text-sm text-ink-muted">{route.description}</span>
-                </span>
-                <ChevronRight
-                  aria-hidden="true"
-                  className="size-5 shrink-0 text-brand-700 group-hover:translate-x-0.5"
-                />
-              </a>
-            </li>
-          ))}
+          {dashboardRoutes.map((route) => {
+            const note = badge(route);
+            return (
+              <li key={route.path}>
+                <a
+                  href={route.path}
+                  className="group flex h-full items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-lg font-semibold text-ink">{route.title}</span>
+                    <span className="block text-sm text-ink-muted">{route.description}</span>
+                    {note ? (
+                      <span
+                        className={`mt-2 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${note.tone}`}
+                      >
+                        {note.text}
+                      </span>
+                    ) : null}
+                  </span>
+                  <ChevronRight
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-brand-700 group-hover:translate-x-0.5"
+                  />
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </section>
       <PublishHistory publisher={publisher} />

@@ -1,10 +1,12 @@
-import { Eye, EyeOff, Lock } from "lucide-react";
-import { useId, useState } from "react";
+import { Eye, EyeOff, KeyRound, Lock } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { describedBy } from "../components/fields/FieldShell.tsx";
-import { button, input, label } from "../components/ui.ts";
+import { ForgotPasswordForm } from "../components/password/ForgotPasswordForm.tsx";
+import { button, input, label } from "../components/ui/ui.ts";
 import { signIn } from "../data/auth.ts";
 import type { AdminClient } from "../data/client.ts";
+import { passwords } from "../data/messages.ts";
 
 interface LoginValues {
   username: string;
@@ -22,10 +24,19 @@ export function LoginScreen({
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
+  // 'Forgot password?' swaps the sign-in form for the reset request, in the same card.
+  const [forgot, setForgot] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { register, handleSubmit, formState, getValues } = useForm<LoginValues>({
     defaultValues: { username: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
+
+  // After switching, focus goes to the card's new heading.
+  const show = (next: boolean) => {
+    setForgot(next);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
 
   const submit = handleSubmit(async ({ username, password, remember }) => {
     setFailure(null);
@@ -44,12 +55,29 @@ export function LoginScreen({
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
         <div className="mb-6 text-center">
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100">
-            <Lock aria-hidden="true" className="size-7 text-brand-800" />
+            {forgot ? (
+              <KeyRound aria-hidden="true" className="size-7 text-brand-800" />
+            ) : (
+              <Lock aria-hidden="true" className="size-7 text-brand-800" />
+            )}
           </span>
-          <h1 className="mt-4 font-display text-2xl font-bold text-ink">Admin Login</h1>
-          <p className="mt-1 text-ink-muted">Sign in to manage the website</p>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-4 font-display text-2xl font-bold text-ink outline-none"
+          >
+            {forgot ? passwords.forgotTitle : "Admin Login"}
+          </h1>
+          {forgot ? null : <p className="mt-1 text-ink-muted">Sign in to manage the website</p>}
         </div>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        {forgot ? (
+          <ForgotPasswordForm
+            client={client}
+            initialEmail={getValues("username")}
+            onBack={() => show(false)}
+          />
+        ) : null}
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5" hidden={forgot}>
           {failure ? (
             <p
               role="alert"
@@ -113,16 +141,25 @@ export function LoginScreen({
               </p>
             ) : null}
           </div>
-          <div className="flex items-center gap-3">
-            <input
-              id={`${id}-remember`}
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              {...register("remember")}
-            />
-            <label htmlFor={`${id}-remember`} className="text-sm text-ink">
-              Remember me
-            </label>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div className="flex items-center gap-3">
+              <input
+                id={`${id}-remember`}
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                {...register("remember")}
+              />
+              <label htmlFor={`${id}-remember`} className="text-sm text-ink">
+                Remember me
+              </label>
+            </div>
+            <button
+              type="button"
+              className="min-h-11 text-sm font-medium text-brand-800 underline"
+              onClick={() => show(true)}
+            >
+              {passwords.forgotLink}
+            </button>
           </div>
           <button type="submit" className={`${button.primary} w-full`} disabled={isSubmitting}>
             {isSubmitting ? "Signing in..." : "Sign In"}

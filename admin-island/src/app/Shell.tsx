@@ -1,9 +1,11 @@
-// The frame of every signed-in screen: brand, title, Back to Dashboard, Logout.
-import { ArrowLeft, LogOut } from "lucide-react";
+// The frame of every signed-in screen: brand, title, Back to Dashboard, Account, Logout.
+// On phones the three are icons with their names kept for screen readers (and as
+// tooltips), so the header stays two short rows.
+import { ArrowLeft, LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "../../../src/lib/site.ts";
-import { button } from "../components/ui.ts";
-import { DASHBOARD_PATH } from "./routes.ts";
+import { button } from "../components/ui/ui.ts";
+import { ACCOUNT_PATH, DASHBOARD_PATH } from "./routes.ts";
 
 interface ShellProps {
   title: string;
@@ -12,10 +14,26 @@ interface ShellProps {
   back?: boolean;
   /** The publish status, shown under the title. */
   status?: ReactNode;
+  /** False on the account page itself. */
+  account?: boolean;
   children: ReactNode;
 }
 
-export function Shell({ title, onLogout, back = true, status, children }: ShellProps) {
+/** A header button's look: the words beside the icon from the small breakpoint on. */
+const headerButton = `${button.secondary} max-sm:size-11 max-sm:px-0`;
+
+function Label({ children }: { children: string }) {
+  return <span className="max-sm:sr-only">{children}</span>;
+}
+
+export function Shell({
+  title,
+  onLogout,
+  back = true,
+  status,
+  account = true,
+  children,
+}: ShellProps) {
   return (
     <div className="min-h-dvh bg-surface-muted">
       <a
@@ -25,22 +43,34 @@ export function Shell({ title, onLogout, back = true, status, children }: ShellP
         Skip to content
       </a>
       <header className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <div>
-            <p className="text-sm font-medium text-brand-200">{site.name} · Management</p>
-            <h1 className="font-display text-2xl font-bold">{title}</h1>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 max-sm:gap-y-2 max-sm:py-3 sm:px-6">
+          <div className="min-w-0 max-sm:flex-1">
+            <p className="truncate text-xs font-medium text-brand-200 sm:text-sm">
+              {site.name} · Management
+            </p>
+            <h1 className="font-display text-xl font-bold sm:text-2xl">{title}</h1>
           </div>
-          {status}
+          {/* Grows into the room the title and buttons leave, its text wrapping inside, so
+              a longer status never pushes the buttons onto a row of their own. */}
+          <div className="empty:hidden max-sm:order-last max-sm:w-full sm:flex sm:min-w-0 sm:flex-1 sm:basis-0 sm:justify-end">
+            {status}
+          </div>
           <div className="flex flex-wrap gap-2">
             {back ? (
-              <a href={DASHBOARD_PATH} className={button.secondary}>
+              <a href={DASHBOARD_PATH} className={headerButton} title="Back to Dashboard">
                 <ArrowLeft aria-hidden="true" className="size-4" />
-                Back to Dashboard
+                <Label>Back to Dashboard</Label>
               </a>
             ) : null}
-            <button type="button" className={button.secondary} onClick={onLogout}>
+            {account ? (
+              <a href={ACCOUNT_PATH} className={headerButton} title="Account">
+                <UserRound aria-hidden="true" className="size-4" />
+                <Label>Account</Label>
+              </a>
+            ) : null}
+            <button type="button" className={headerButton} onClick={onLogout} title="Logout">
               <LogOut aria-hidden="true" className="size-4" />
-              Logout
+              <Label>Logout</Label>
             </button>
           </div>
         </div>

@@ -3,6 +3,7 @@
 // user's token then rides on every request and RLS decides what it may do.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../../../supabase/database.types.ts";
+import { isSetPasswordLink } from "./auth.ts";
 import { rememberStorage } from "./remember-storage.ts";
 
 export type AdminClient = SupabaseClient<Database>;
@@ -22,7 +23,8 @@ export function getClient(config?: ClientConfig): AdminClient {
       storage: rememberStorage,
       persistSession: true,
       autoRefreshToken: true,
-      detectSessionInUrl: false,
+      // Only the set-password screen takes the session an emailed link brings.
+      detectSessionInUrl: isSetPasswordLink,
       storageKey: "charity-admin-auth",
     },
   });

@@ -12,7 +12,7 @@ describe("image checks", () => {
     expect(scaledSize(800, 600)).toEqual({ width: 800, height: 600 });
   });
 
-  it("refuses non-images, SVG and files over the limit with the spec's messages", () => {
+  it("refuses non-images, SVG and files over the limit, saying why", () => {
     expect(() => checkImageFile(file("application/pdf", 10), FIVE_MB)).toThrow(
       "Please upload an image file",
     );

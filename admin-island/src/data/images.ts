@@ -2,6 +2,8 @@
 // redraws the picture on a canvas at most MAX_IMAGE_SIDE pixels on its longest side
 // and encodes it afresh. Only pixels survive a canvas, so EXIF data, GPS position and
 // every other metadata block are gone from what reaches Storage.
+import { fileChecks } from "./messages.ts";
+
 export const MAX_IMAGE_SIDE = 2560;
 export const FIVE_MB = 5 * 1024 * 1024;
 export const TEN_MB = 10 * 1024 * 1024;
@@ -9,23 +11,13 @@ export const TEN_MB = 10 * 1024 * 1024;
 /** The raster types the media bucket and the site accept (no SVG: it can carry script). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
 
-export const UPLOAD_MESSAGES = {
-  notImage: "Please upload an image file",
-  tooBig5: "File size must be less than 5MB",
-  tooBig10: "File size must be less than 10MB",
-  readFailed: "Error reading file. Please try again.",
-  notPdf: "Please upload a PDF file",
-} as const;
-
 export class ImageCheckError extends Error {}
 
 /** Refuses what is not an image of an accepted type, or is over `maxBytes`. */
 export function checkImageFile(file: File, maxBytes: number): void {
-  if (!IMAGE_TYPES.includes(file.type)) throw new ImageCheckError(UPLOAD_MESSAGES.notImage);
+  if (!IMAGE_TYPES.includes(file.type)) throw new ImageCheckError(fileChecks.notImage);
   if (file.size > maxBytes) {
-    throw new ImageCheckError(
-      maxBytes <= FIVE_MB ? UPLOAD_MESSAGES.tooBig5 : UPLOAD_MESSAGES.tooBig10,
-    );
+    throw new ImageCheckError(maxBytes <= FIVE_MB ? fileChecks.tooBig5 : fileChecks.tooBig10);
   }
 }
 
@@ -54,14 +46,14 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
-    throw new ImageCheckError(UPLOAD_MESSAGES.readFailed);
+    throw new ImageCheckError(fileChecks.readFailed);
   }
   const { width, height } = scaledSize(bitmap.width, bitmap.height);
   const canvas = document.createElement("canvas");
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext("2d");
-  if (!context) throw new ImageCheckError(UPLOAD_MESSAGES.readFailed);
+  if (!context) throw new ImageCheckError(fileChecks.readFailed);
   context.imageSmoothingQuality = "high";
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
@@ -74,7 +66,7 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
     blob = await toBlob(canvas, keepsAlpha ? "image/png" : "image/jpeg", 0.9);
     extension = keepsAlpha ? "png" : "jpg";
   }
-  if (!blob) throw new ImageCheckError(UPLOAD_MESSAGES.readFailed);
+  if (!blob) throw new ImageCheckError(fileChecks.readFailed);
   return { blob, extension, width, height };
 }
 

@@ -173,12 +173,40 @@ describe("publisher", () => {
   it("says so when the request itself fails", async () => {
     const { api, state } = fakeApi();
     state.requestError = new Error("The deploy hook answered HTTP 500.");
+    state.saved = 6;
     const publisher = createPublisher(api);
     await publisher.publishNow();
     expect(publisher.$state.get()).toEqual({
       phase: "failed",
       reason: "The deploy hook answered HTTP 500.",
     });
+    publisher.stop();
+  });
+
+  it("'Publish now' with nothing new says the site is up to date and asks for no build", async () => {
+    const { api, state } = fakeApi();
+    const publisher = createPublisher(api);
+    await publisher.publishNow();
+    expect(state.requests).toBe(0);
+    expect(publisher.$state.get()).toEqual({
+      phase: "live",
+      builtAt: "2026-11-22T10:00:00.000Z",
+      upToDate: true,
+    });
+    // A saved change not yet live is published.
+    state.saved = 6;
+    await publisher.publishNow();
+    expect(state.requests).toBe(1);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    publisher.stop();
+  });
+
+  it("'Publish now' while the live site cannot be read asks for a build", async () => {
+    const { api, state } = fakeApi();
+    state.live = null;
+    const publisher = createPublisher(api);
+    await publisher.publishNow();
+    expect(state.requests).toBe(1);
     publisher.stop();
   });
 });

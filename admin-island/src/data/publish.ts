@@ -3,6 +3,7 @@
 // its content revision reaches the one saved ('Live'), or the build fails.
 import { atom, type ReadableAtom } from "nanostores";
 import type { AdminClient } from "./client.ts";
+import { failures, publishing } from "./messages.ts";
 import { $saves } from "./saves.ts";
 
 export interface PublishRun {
@@ -33,7 +34,8 @@ export interface PublishApi {
 
 export type PublishState =
   | { phase: "checking" }
-  | { phase: "live"; builtAt: string }
+  /** `upToDate`: 'Publish now' found nothing new, so no build was asked for. */
+  | { phase: "live"; builtAt: string; upToDate?: boolean }
   | { phase: "publishing" }
   | { phase: "failed"; reason: string }
   | { phase: "unpublished" };
@@ -42,6 +44,10 @@ export interface Publisher {
   $state: ReadableAtom<PublishState>;
   /** The recent runs, newest first, as last read; null until the first read. */
   $runs: ReadableAtom<PublishRun[] | null>;
+  /**
+   * The editor's 'Publish now': asks for a build, unless the live site already has
+   * every saved change and none is under way (it then says the site is up to date).
+   */
   publishNow(): Promise<void>;
   /** Reads the current state once (and keeps following it while a build runs). */
   refresh(): Promise<void>;
@@ -50,8 +56,13 @@ export interface Publisher {
 
 export const PUBLISH_FAILED_NOTE = "The site still shows the previous version.";
 
-/** How long the admin waits after the last save before asking for a build. */
-export const PUBLISH_DEBOUNCE_MS = 1500;
+/**
+ * How long the admin waits after the last save before asking for a build: long enough
+ * that a run of clicks (toggles, a reorder) makes one request, short enough to keep
+ * save-to-live within 5 s. Requests during a build still collapse into one more build
+ * on the server.
+ */
+export const PUBLISH_DEBOUNCE_MS = 1000;
 
 /**
  * How long after asking the admin keeps waiting for a run to show: past the publish
@@ -86,12 +97,18 @@ export function createPublisher(
     if (!stopped) poll = setTimeout(() => void refresh(), pollMs);
   }
 
+  /** The saved revision, the live site's and the runs, read together. */
+  async function read() {
+    const [saved, live, runs] = await Promise.all([api.savedRevision(), api.live(), api.runs()]);
+    $runs.set(runs);
+    const latest = runs[0];
+    const running = latest?.status === "queued" || latest?.status === "building";
+    return { saved, live, latest, running };
+  }
+
   async function refresh(): Promise<void> {
     try {
-      const [saved, live, runs] = await Promise.all([api.savedRevision(), api.live(), api.runs()]);
-      $runs.set(runs);
-      const latest = runs[0];
-      const running = latest?.status === "queued" || latest?.status === "building";
+      const { saved, live, latest, running } = await read();
       if (live && live.revision >= saved) {
         $state.set({ phase: "live", builtAt: live.builtAt });
         // A build of nothing new may still run: follow it, so the runs end up settled.
@@ -131,7 +148,7 @@ export function createPublisher(
       // Saved changes that nobody asked to publish (the page was left before the
       // saves settled): publish them now, so no save is ever left behind.
       if (requestedAt === 0) {
-        await publishNow();
+        await requestBuild();
         return;
       }
       $state.set({ phase: "unpublished" });
@@ -142,6 +159,20 @@ export function createPublisher(
   }
 
   async function publishNow(): Promise<void> {
+    clearTimeout(debounce);
+    try {
+      const { saved, live, running } = await read();
+      if (live && live.revision >= saved && !running) {
+        $state.set({ phase: "live", builtAt: live.builtAt, upToDate: true });
+        return;
+      }
+    } catch {
+      // Unknown whether anything is new: ask for a build, which is never wrong.
+    }
+    await requestBuild();
+  }
+
+  async function requestBuild(): Promise<void> {
     clearTimeout(debounce);
     requestedAt = Date.now();
     $state.set({ phase: "publishing" });
@@ -158,7 +189,7 @@ export function createPublisher(
   const unsubscribe = $saves.listen(() => {
     $state.set({ phase: "publishing" });
     clearTimeout(debounce);
-    debounce = setTimeout(() => void publishNow(), debounceMs);
+    debounce = setTimeout(() => void requestBuild(), debounceMs);
   });
 
   return {
@@ -181,13 +212,13 @@ export function supabasePublishApi(client: AdminClient, siteOrigin: string): Pub
     async request() {
       const { error } = await client.functions.invoke("publish", { body: { action: "publish" } });
       if (!error) return;
-      let message = "The site could not be published. Please try again.";
+      let message: string = publishing.requestFailed;
       const response = (error as { context?: unknown }).context;
       if (response instanceof Response) {
         const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
         if (typeof body?.message === "string") message = body.message;
         else if (response.status === 401 || response.status === 403)
-          message = "Your session has ended. Please sign in again.";
+          message = failures.sessionEnded;
       }
       throw new Error(message);
     },

@@ -12,6 +12,11 @@ export interface RowsStore {
   $state: ReadableAtom<RowsState>;
   /** Fetches the rows again and returns them. */
   load(): Promise<Row[]>;
+  /**
+   * Shows these rows at once (a change not yet saved, or the rows as they were before
+   * it); an answer to an earlier load no longer overwrites them.
+   */
+  replace(rows: Row[]): void;
 }
 
 export function createRowsStore(data: DataLayer, table: TableName, order: ListOrder): RowsStore {
@@ -31,12 +36,9 @@ export function createRowsStore(data: DataLayer, table: TableName, order: ListOr
         throw error;
       }
     },
+    replace(rows) {
+      latest += 1;
+      $state.set({ status: "ready", rows });
+    },
   };
-}
-
-/** The sort_order a new record gets (spec section 4). */
-export function nextSortOrder(rows: Row[], rule: "max-plus-one" | "count"): number {
-  if (rule === "count") return rows.length;
-  const orders = rows.map((row) => Number(row.sort_order ?? 0));
-  return orders.length ? Math.max(...orders) + 1 : 0;
 }

@@ -1,5 +1,5 @@
-// Every successful write bumps this counter; the publish status (issue 7) listens to
-// it to schedule a publish once saves settle.
+// Every successful write bumps this counter; the publisher (publish.ts) listens to it
+// and asks for a build once the saves settle.
 import { atom } from "nanostores";
 
 export const $saves = atom(0);

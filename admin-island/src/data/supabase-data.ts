@@ -1,21 +1,48 @@
 // The DataLayer over supabase-js: PostgREST for rows, the media function for files. Errors
 // become DataErrors; a rejected token becomes a SessionExpiredError.
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { SET_PASSWORD_PATH } from "./auth.ts";
 import type { AdminClient } from "./client.ts";
 import {
+  type AdminSettings,
+  type AuditEntry,
   ConflictError,
   DataError,
   type DataLayer,
+  isNetworkFailure,
   type ListOrder,
+  type MessageCounts,
+  type MessagePage,
+  type PendingChange,
   type Row,
   SessionExpiredError,
+  type SettingsValues,
   type TableName,
+  type TeamApi,
+  TeamError,
+  type TeamMember,
+  type TrashEntry,
   type UploadProgress,
+  type VersionState,
 } from "./data-layer.ts";
+import { type MessageQuery, pageRange, searchFilters } from "./inbox-query.ts";
+import { failures, notificationWords, teamWords } from "./messages.ts";
 
 /** The Edge Function every upload goes through (functions/media)... */
 export const MEDIA_FUNCTION = "media";
 /** ...into this bucket, from which admins may remove objects directly. */
 export const MEDIA_BUCKET = "media";
+/** The Edge Function that purges the trash's expired deletions (functions/trash). */
+export const TRASH_FUNCTION = "trash";
+/** The most changes of one record a history shows. */
+export const HISTORY_LIMIT = 100;
+/**
+ * The rows one read asks for. PostgREST answers at most its max-rows (Supabase's
+ * default is 1000) whatever is asked, so a list reads on until it has every row.
+ */
+export const READ_BATCH = 1000;
+/** PostgREST's answer to a range that starts after the last row (HTTP 416). */
+const PAST_THE_END = "PGRST103";
 
 interface PostgrestLikeError {
   message: string;
@@ -37,7 +64,11 @@ export function toDataError(error: PostgrestLikeError): DataError {
   ) {
     return new SessionExpiredError();
   }
-  return new DataError(readableMessage(error), error.code);
+  if (isNetworkFailure(error)) return new DataError(failures.unreachable, "network", error.message);
+  const words = readableMessage(error);
+  return words === null
+    ? new DataError(failures.unexplained, error.code, error.message)
+    : new DataError(words, error.code);
 }
 
 const LIST_COLUMNS = new Set([
@@ -57,7 +88,7 @@ const REFUSED = "The database refused a value. Check the fields and try again.";
 const RELOAD = "Reload the page and try again.";
 
 /** 'about_image_url' -> 'About image address'. */
-function columnWords(column: string): string {
+export function columnWords(column: string): string {
   const words = column
     .replace(/_url$/, "_address")
     .replaceAll("_", " ")
@@ -105,7 +136,8 @@ function wrongKindMessage(message: string): string {
   return REFUSED;
 }
 
-function readableMessage(error: PostgrestLikeError): string {
+/** The refusal in words for editors; null when the server's own words are all there is. */
+function readableMessage(error: PostgrestLikeError): string | null {
   const { code = "", message } = error;
   switch (code) {
     case "23514":
@@ -133,6 +165,8 @@ function readableMessage(error: PostgrestLikeError): string {
       return "A text contains a character that cannot be stored (a NUL character). Remove it and try again.";
     case "42501":
       return "This account may not make that change.";
+    case "40001":
+      return failures.listChanged;
     case "PGRST102":
       return `The data sent was not valid. ${RELOAD}`;
     case "PGRST204": {
@@ -140,8 +174,9 @@ function readableMessage(error: PostgrestLikeError): string {
       return `The form sent a field the database does not have${column ? ` ("${column}")` : ""}. ${RELOAD}`;
     }
     default:
-      // A database message that names a constraint or relation is not for people.
-      return /violates|constraint "|relation "|schema cache/.test(message) ? REFUSED : message;
+      // A database message that names a constraint or relation is not for people, and
+      // neither is any other message of the server's (it goes to the log).
+      return /violates|constraint "|relation "|schema cache/.test(message) ? REFUSED : null;
   }
 }
 
@@ -160,12 +195,23 @@ export function supabaseDataLayer(
 
   return {
     async list(table: TableName, order: ListOrder) {
-      const { data, error } = await db
-        .from(table)
-        .select("*")
-        .order(order.column, { ascending: order.ascending });
-      if (error) throw toDataError(error);
-      return data as Row[];
+      // Read by ranges until every row counted is in: ordered by id after the list's
+      // own order, so rows with the same place never move between two reads.
+      const rows: Row[] = [];
+      for (;;) {
+        const { data, error, count } = await db
+          .from(table)
+          .select("*", { count: "exact" })
+          .order(order.column, { ascending: order.ascending })
+          .order("id", { ascending: true })
+          .range(rows.length, rows.length + READ_BATCH - 1);
+        // Rows deleted between two reads leave the range past the end: what was read stands.
+        if (error?.code === PAST_THE_END && rows.length > 0) return rows;
+        if (error) throw toDataError(error);
+        const batch = data as Row[];
+        rows.push(...batch);
+        if (batch.length === 0 || rows.length >= Number(count ?? 0)) return rows;
+      }
     },
 
     async insert(table: TableName, values: Record<string, unknown>[]) {
@@ -191,7 +237,47 @@ export function supabaseDataLayer(
       const { data, error } = await db.from(table).delete().eq("id", id).select("id");
       if (error) throw toDataError(error);
       if ((data as unknown[]).length === 0) {
-        throw new DataError("Nothing was deleted: the item is gone or you may not delete it.");
+        throw new DataError(failures.nothingDeleted);
+      }
+    },
+
+    async reorder(table: TableName, ids: string[]) {
+      const { error } = await db.rpc("reorder_rows", { target: table, ids });
+      if (error) throw toDataError(error);
+    },
+
+    async history(table: TableName, id: string) {
+      const { data, error } = await db
+        .from("audit_log")
+        .select("id, occurred_at, actor_email, table_name, row_id, action, old_data, new_data")
+        .eq("table_name", table)
+        .eq("row_id", id)
+        .order("id", { ascending: false })
+        .limit(HISTORY_LIMIT);
+      if (error) throw toDataError(error);
+      return data as AuditEntry[];
+    },
+
+    async restoreVersion(entry: number, state: VersionState) {
+      const { data, error } = await db.rpc("restore_version", { entry, state });
+      if (error) throw toDataError(error);
+      return data as Row;
+    },
+
+    async trash() {
+      const { data, error } = await db.rpc("trash_entries", {});
+      if (error) throw toDataError(error);
+      return data as TrashEntry[];
+    },
+
+    async purgeTrash() {
+      try {
+        const { error } = await client.functions.invoke(TRASH_FUNCTION, {
+          body: { action: "purge" },
+        });
+        if (error) console.warn(failures.purgeFailed, error);
+      } catch (error) {
+        console.warn(failures.purgeFailed, error);
       }
     },
 
@@ -205,7 +291,7 @@ export function supabaseDataLayer(
       if (!url.startsWith(prefix)) return;
       const path = url.slice(prefix.length).split("/").map(decodeURIComponent).join("/");
       const { error } = await client.storage.from(MEDIA_BUCKET).remove([path]);
-      if (error) throw new DataError(error.message, "upload");
+      if (error) throw new DataError(failures.unexplained, "upload", error.message);
     },
 
     async upload(path: string, file: Blob, onProgress?: UploadProgress) {
@@ -241,12 +327,172 @@ export function supabaseDataLayer(
             reject(new SessionExpiredError());
             return;
           }
-          reject(new DataError(body.message ?? `Upload failed (HTTP ${xhr.status})`, "upload"));
+          // The media function answers in words for editors; anything else (a gateway's
+          // page) is for the log only.
+          reject(
+            body.message
+              ? new DataError(body.message, "upload")
+              : new DataError(failures.unexplained, "upload", failures.uploadFailed(xhr.status)),
+          );
         };
-        xhr.onerror = () =>
-          reject(new DataError("The upload could not reach the server.", "network"));
+        xhr.onerror = () => reject(new DataError(failures.uploadUnreachable, "network"));
         xhr.send(file);
       });
+    },
+
+    async unreadMessages() {
+      const { count, error } = await db
+        .from("contact_messages")
+        .select("id", { count: "exact", head: true })
+        .eq("handled", false);
+      if (error) throw toDataError(error);
+      return Number(count ?? 0);
+    },
+
+    async messages(query: MessageQuery): Promise<MessagePage> {
+      const matching = (options: { count: "exact"; head?: boolean }) => {
+        let request = db.from("contact_messages").select("*", options);
+        if (query.show !== "all") request = request.eq("handled", query.show === "handled");
+        for (const filter of searchFilters(query.search)) request = request.or(filter);
+        return request;
+      };
+      const { from, to } = pageRange(query.page, query.pageSize);
+      const { data, error, count } = await matching({ count: "exact" })
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .range(from, to);
+      if (error?.code === PAST_THE_END) {
+        // A page past the last (its messages were deleted): none, and how many there are.
+        const counted = await matching({ count: "exact", head: true });
+        if (counted.error) throw toDataError(counted.error);
+        return { rows: [], total: Number(counted.count ?? 0) };
+      }
+      if (error) throw toDataError(error);
+      return { rows: data as Row[], total: Number(count ?? 0) };
+    },
+
+    async messageCounts(): Promise<MessageCounts> {
+      const count = async (unreadOnly: boolean) => {
+        let request = db.from("contact_messages").select("id", { count: "exact", head: true });
+        if (unreadOnly) request = request.eq("handled", false);
+        const { count: found, error } = await request;
+        if (error) throw toDataError(error);
+        return Number(found ?? 0);
+      };
+      const [total, unread] = await Promise.all([count(false), count(true)]);
+      return { total, unread };
+    },
+
+    async settings() {
+      const { data, error } = await db.from("admin_settings").select("*").eq("id", true);
+      if (error) throw toDataError(error);
+      const row = (data as AdminSettings[])[0];
+      if (!row) throw new DataError(notificationWords.noSettings);
+      return row;
+    },
+
+    async saveSettings(values: SettingsValues) {
+      const { data, error } = await db
+        .from("admin_settings")
+        .update(values)
+        .eq("id", true)
+        .select();
+      if (error) throw toDataError(error);
+      const row = (data as AdminSettings[])[0];
+      if (!row) throw new DataError(notificationWords.noSettings);
+      return row;
+    },
+
+    async pendingChanges() {
+      const { data, error } = await db.rpc("pending_payment_changes", {});
+      if (error) throw toDataError(error);
+      return data as PendingChange[];
+    },
+
+    async decideChange(id: number, approve: boolean) {
+      const { error } = await db.rpc(approve ? "approve_payment_change" : "reject_payment_change", {
+        p_change_id: id,
+      });
+      if (error) throw toDataError(error);
+    },
+
+    async changePaymentDetails(action, id, values, loadedAt) {
+      const { data, error } = await db.rpc("change_payment_details", {
+        p_action: action,
+        p_row_id: id,
+        p_values: values,
+        p_loaded_at: loadedAt ?? null,
+      });
+      if (error) throw toDataError(error);
+      const answer = (data ?? {}) as { status?: string; change_id?: number; row?: Row };
+      switch (answer.status) {
+        case "applied":
+          return { status: "applied", row: answer.row ?? null };
+        case "pending":
+          return { status: "pending", changeId: Number(answer.change_id) };
+        case "conflict":
+          throw new ConflictError(false);
+        case "gone":
+          throw new ConflictError(true);
+        default:
+          return { status: "unchanged" };
+      }
+    },
+  };
+}
+
+/** The Edge Function that manages the team of administrators (functions/team). */
+export const TEAM_FUNCTION = "team";
+
+/**
+ * The TeamApi over the team function. Its emailed links lead to this site's
+ * set-password screen (`origin`); a refusal becomes a TeamError with the admin's own
+ * words for its code, an ended session a SessionExpiredError.
+ */
+export function supabaseTeamApi(client: AdminClient, origin: string): TeamApi {
+  const redirectTo = `${origin}${SET_PASSWORD_PATH}`;
+
+  async function call<T>(body?: Record<string, unknown>): Promise<T> {
+    let result: { data: unknown; error: unknown };
+    try {
+      result = await client.functions.invoke(TEAM_FUNCTION, body ? { body } : { method: "GET" });
+    } catch {
+      throw new DataError(failures.unreachable, "network");
+    }
+    const { data, error } = result;
+    if (!error) return data as T;
+    if (error instanceof FunctionsHttpError) {
+      const response = error.context as Response;
+      if (response.status === 401) throw new SessionExpiredError();
+      let code = "";
+      try {
+        const answer = (await response.json()) as { error?: unknown };
+        if (typeof answer.error === "string") code = answer.error;
+      } catch {
+        // Not the function's JSON (a gateway's page): the status below says enough.
+      }
+      throw new TeamError(teamWords.refusals[code] ?? teamWords.failed, code || "unavailable");
+    }
+    throw new DataError(failures.unreachable, "network");
+  }
+
+  return {
+    async list() {
+      return (await call<{ members: TeamMember[] }>()).members;
+    },
+    async invite(email) {
+      await call({ action: "invite", email, redirectTo });
+    },
+    async resend(userId) {
+      await call({ action: "resend", userId, redirectTo });
+    },
+    async remove(userId, confirmSelf) {
+      const answer = await call<{ removedSelf?: boolean }>({
+        action: "remove",
+        userId,
+        confirmSelf,
+      });
+      return { removedSelf: answer.removedSelf === true };
     },
   };
 }

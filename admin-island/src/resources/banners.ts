@@ -1,108 +1,98 @@
+// The banner slides: the home page's, and the two programme pages' (the children's
+// home's have no title or subtitle).
 import {
   activeBadge,
   activeField,
+  describeFields,
   imageField,
   orderBadge,
   POSITION_OPTIONS,
-  POSITIONS,
   positionLabel,
   sortOrderField,
 } from "./common.ts";
-import { isActive, oneOf, optionalText, requiredImage, sortOrder } from "./rules.ts";
+import { defineResource } from "./define.ts";
 import { noun, nounTexts } from "./texts.ts";
-import type { Field, ResourceDefinition } from "./types.ts";
-import { z } from "./zod.ts";
+import type { Field } from "./types.ts";
 
-const titleFields: Field[] = [
+const titleFields = [
   { kind: "text", name: "title", label: "Title", hint: "Optional" },
   { kind: "textarea", name: "subtitle", label: "Subtitle", hint: "Optional" },
-];
-const placementFields: Field[] = [
+] as const satisfies Field<"title" | "subtitle">[];
+
+const placementFields = [
   { kind: "select", name: "position", label: "Text Position", options: POSITION_OPTIONS },
   sortOrderField,
   activeField,
-];
+] as const satisfies Field[];
 
-const bannerSchema = z.object({
-  image_url: requiredImage("Please upload an image"),
-  title: optionalText(200),
-  subtitle: optionalText(500),
-  position: oneOf(POSITIONS, "Choose a position"),
-  sort_order: sortOrder(),
-  is_active: isActive(),
-});
+const bannerTexts = (heading: string, overrides: { emptyAction?: string; loading?: string } = {}) =>
+  nounTexts(noun("banner"), heading, {
+    empty: "No Banners Yet",
+    invalid: "Please upload an image",
+    ...overrides,
+  });
 
-const bannerDefaults = () => ({
-  image_url: "",
-  title: "",
-  subtitle: "",
-  position: "left",
-  sort_order: 0,
-  is_active: true,
+const titledCard = (row: {
+  image_url: string;
+  title: string | null;
+  subtitle: string | null;
+  position: string;
+  sort_order: number;
+  is_active: boolean;
+}) => ({
+  image: row.image_url,
+  title: row.title || "Untitled Banner",
+  subtitle: row.subtitle || "No subtitle",
+  badges: [
+    activeBadge(row),
+    { label: positionLabel(row.position), tone: "blue" as const },
+    orderBadge(row),
+  ],
 });
 
 /** Home page banners (home management). */
-export const banners: ResourceDefinition = {
-  key: "banners",
+export const banners = defineResource({
   table: "banners",
-  texts: nounTexts(noun("banner"), "Banner Management", {
-    empty: "No Banners Yet",
-    invalid: "Please upload an image",
-  }),
-  fields: [imageField("image_url", "Banner Image", "banners"), ...titleFields, ...placementFields],
-  schema: bannerSchema,
-  defaults: bannerDefaults,
-  order: { column: "sort_order", ascending: true },
-  newSortOrder: "max-plus-one",
-  card: (row) => ({
-    image: row.image_url as string,
-    title: (row.title as string) || "Untitled Banner",
-    subtitle: (row.subtitle as string) || "No subtitle",
-    badges: [
-      activeBadge(row),
-      { label: positionLabel(row.position), tone: "blue" },
-      orderBadge(row),
-    ],
-  }),
-};
-
-export const oldageBanners: ResourceDefinition = {
-  ...banners,
-  key: "oldage_banners",
-  table: "oldage_banners",
-  texts: nounTexts(noun("banner"), "Old Age Home Banner Management", {
-    empty: "No Banners Yet",
-    emptyAction: "Add Your First Banner",
-    loading: "Loading banners...",
-    invalid: "Please upload an image",
-  }),
+  texts: bannerTexts("Banner Management"),
   fields: [
-    imageField("image_url", "Banner Image", "banners/oldage"),
+    imageField("image_url", "Banner Image", "banners"),
+    ...describeFields("banners", "image_url"),
     ...titleFields,
     ...placementFields,
   ],
-  newSortOrder: "count",
-};
+  newSortOrder: "max-plus-one",
+  card: titledCard,
+});
 
-export const childrenBanners: ResourceDefinition = {
-  ...banners,
-  key: "children_banners",
-  table: "children_banners",
-  texts: nounTexts(noun("banner"), "Children Home Banner Management", {
-    empty: "No Banners Yet",
-    invalid: "Please upload an image",
+export const oldageBanners = defineResource({
+  table: "oldage_banners",
+  texts: bannerTexts("Old Age Home Banner Management", {
+    emptyAction: "Add Your First Banner",
+    loading: "Loading banners...",
   }),
-  fields: [imageField("image_url", "Banner Image", "banners/children"), ...placementFields],
-  schema: bannerSchema.omit({ title: true, subtitle: true }),
-  defaults: () => {
-    const { title: _t, subtitle: _s, ...rest } = bannerDefaults();
-    return rest;
-  },
-  newSortOrder: "count",
+  fields: [
+    imageField("image_url", "Banner Image", "banners/oldage"),
+    ...describeFields("oldage_banners", "image_url"),
+    ...titleFields,
+    ...placementFields,
+  ],
+  newSortOrder: "max-plus-one",
+  card: titledCard,
+});
+
+export const childrenBanners = defineResource({
+  table: "children_banners",
+  texts: bannerTexts("Children Home Banner Management"),
+  fields: [
+    imageField("image_url", "Banner Image", "banners/children"),
+    ...describeFields("children_banners", "image_url"),
+    ...placementFields,
+  ],
+  newSortOrder: "max-plus-one",
   card: (row) => ({
-    image: row.image_url as string,
-    title: `Banner ${Number(row.sort_order ?? 0) + 1}`,
+    image: row.image_url,
+    title: `Banner ${row.sort_order + 1}`,
     subtitle: positionLabel(row.position),
     badges: [activeBadge(row), orderBadge(row)],
   }),
-};
+});

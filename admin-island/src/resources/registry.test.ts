@@ -6,13 +6,13 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isImageUrl, isLinkUrl } from "../../../src/lib/schema/rules.ts";
 import { createDatabase } from "../../../supabase/local/database.ts";
 import { serviceClient, startTestStack, type TestStack } from "../../../tests/contract/stack.ts";
 import { adminRoutes } from "../app/routes.ts";
 import { rowToForm } from "../components/form-values.ts";
 import type { Row } from "../data/data-layer.ts";
 import { galleries, resources } from "./registry.ts";
-import { isImageUrl, isLinkUrl } from "./rules.ts";
 import type { ResourceDefinition } from "./types.ts";
 
 const typesFile = readFileSync(
@@ -168,5 +168,30 @@ describe("address rules agree with the database", () => {
       [sample],
     );
     expect({ link: isLinkUrl(sample), image: isImageUrl(sample) }).toEqual(rows[0]);
+  });
+});
+
+describe("the donate card", () => {
+  it("marks a record that still holds the install's sample details, and only that", async () => {
+    const { donateContent, SAMPLE_DETAILS_BADGE } = await import("./programmes.ts");
+    const { SAMPLE } = await import("../../../src/lib/sample-content.ts");
+    const sample = { ...SAMPLE.donate_content[0], id: "s" } as unknown as Row;
+    const badges = (row: Row) => (donateContent.card(row).badges ?? []).map((b) => b.label);
+    expect(badges(sample)).toContain(SAMPLE_DETAILS_BADGE);
+    const own = {
+      ...sample,
+      qr_codes: [{ title: "eSewa", image_url: "https://x.example/qr.png", description: null }],
+      bank_accounts: [
+        {
+          bank_name: "Nabil Bank",
+          account_name: "Helping Hands Foundation",
+          account_number: "0101-2345-6789",
+          routing_number: null,
+          swift_code: null,
+          branch: null,
+        },
+      ],
+    } as unknown as Row;
+    expect(badges(own)).not.toContain(SAMPLE_DETAILS_BADGE);
   });
 });

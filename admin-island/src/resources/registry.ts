@@ -1,5 +1,9 @@
-// Every resource definition and gallery of the admin, in one list: the registry test
-// checks each against the database, and the screens find them here.
+// The admin's one registry: every screen, with its route and dashboard tile, or its
+// section of home management. The routes, the dashboard, the static shells
+// (src/pages/admin/[...path].astro), home management's menu and the registry test
+// all read this list; each definition carries its own texts.
+
+import { SET_PASSWORD_PATH } from "../data/auth.ts";
 import { banners, childrenBanners, oldageBanners } from "./banners.ts";
 import {
   childrenGallery,
@@ -17,31 +21,312 @@ import {
   oldageContent,
   reliefContent,
 } from "./programmes.ts";
-import type { GalleryDefinition, ResourceDefinition } from "./types.ts";
+import type { CardView, GalleryDefinition, ResourceDefinition } from "./types.ts";
 
-export const resources: ResourceDefinition[] = [
-  banners,
-  about,
-  causes,
-  boardStaff,
-  homeBoard,
-  galleryImages,
-  projects,
-  certifications,
-  reliefContent,
-  medicalContent,
-  oldageContent,
-  childrenContent,
-  oldageBanners,
-  childrenBanners,
-  donateContent,
-  logos,
+export type Screen =
+  /** `payments`: the donation details, whose writes may wait for a second admin's approval. */
+  | { kind: "cards"; resource: ResourceDefinition; payments?: true }
+  | { kind: "gallery"; gallery: GalleryDefinition }
+  | { kind: "home" }
+  | { kind: "messages" }
+  | { kind: "trash" }
+  | { kind: "team" }
+  | { kind: "account" }
+  | { kind: "set-password" };
+
+interface Place {
+  title: string;
+  description: string;
+}
+
+export interface RegistryEntry {
+  screen: Screen;
+  /**
+   * An admin route of its own, with its tile on the dashboard unless `tile` is false.
+   * `open`: shown without a session too (where emailed links lead).
+   */
+  route?: Place & { path: string; tile?: false; open?: true };
+  /** A section of home management; `single` edits one record in one form. */
+  homeSection?: Place & { id: string; single?: boolean };
+}
+
+const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
+const gallery = (definition: GalleryDefinition): Screen => ({
+  kind: "gallery",
+  gallery: definition,
+});
+
+export const registry: RegistryEntry[] = [
+  {
+    screen: { kind: "home" },
+    route: {
+      path: "/admin/home-management",
+      title: "Home Management",
+      description: "Banners, about section, causes, board members and gallery of the home page",
+    },
+  },
+  {
+    screen: cards(banners),
+    homeSection: {
+      id: "banners",
+      title: "Banners",
+      description: "The slides at the top of the home page",
+    },
+  },
+  {
+    screen: cards(about),
+    homeSection: {
+      id: "about",
+      title: "About",
+      description: "The about section: text, figures, vision and mission",
+      single: true,
+    },
+  },
+  {
+    screen: cards(causes),
+    homeSection: { id: "causes", title: "Causes", description: "The causes visitors can support" },
+  },
+  {
+    screen: cards(homeBoard),
+    homeSection: {
+      id: "board",
+      title: "Board Members",
+      description: "Board members and staff shown on the home page",
+    },
+  },
+  {
+    screen: cards(galleryImages),
+    homeSection: {
+      id: "gallery",
+      title: "Gallery",
+      description: "Titled pictures with categories",
+    },
+  },
+  {
+    screen: gallery(homeGallery),
+    route: {
+      path: "/admin/home-gallery-management",
+      title: "Home Gallery",
+      description: "Pictures of the home page gallery",
+    },
+  },
+  {
+    screen: cards(projects),
+    route: {
+      path: "/admin/projects-management",
+      title: "Projects",
+      description: "Projects with their category and status",
+    },
+  },
+  {
+    screen: cards(certifications),
+    route: {
+      path: "/admin/certifications-management",
+      title: "Certifications",
+      description: "Certificates with their images and PDFs",
+    },
+  },
+  {
+    screen: cards(reliefContent),
+    route: {
+      path: "/admin/relief-management",
+      title: "Relief Content",
+      description: "The relief page: banner, text, services and statistics",
+    },
+  },
+  {
+    screen: gallery(reliefGallery),
+    route: {
+      path: "/admin/relief-gallery-management",
+      title: "Relief Gallery",
+      description: "Pictures of the relief work gallery",
+    },
+  },
+  {
+    screen: cards(medicalContent),
+    route: {
+      path: "/admin/medical-management",
+      title: "Medical Content",
+      description: "The medical page: banner, services, statistics and health tips",
+    },
+  },
+  {
+    screen: gallery(medicalGallery),
+    route: {
+      path: "/admin/medical-gallery-management",
+      title: "Medical Gallery",
+      description: "Pictures of the medical aid gallery",
+    },
+  },
+  {
+    screen: gallery(oldageGallery),
+    route: {
+      path: "/admin/oldage-gallery-management",
+      title: "Old Age Home Gallery",
+      description: "Pictures of the old-age home gallery",
+    },
+  },
+  {
+    screen: cards(oldageBanners),
+    route: {
+      path: "/admin/oldage-banner-management",
+      title: "Old Age Home Banners",
+      description: "Banner slides of the old-age home page",
+    },
+  },
+  {
+    screen: cards(oldageContent),
+    route: {
+      path: "/admin/oldage-content-management",
+      title: "Old Age Home Content",
+      description: "The old-age home page: about text, statistics and services",
+    },
+  },
+  {
+    screen: cards(childrenContent),
+    route: {
+      path: "/admin/children-content-management",
+      title: "Children Home Content",
+      description: "The children's home page: about text, statistics and services",
+    },
+  },
+  {
+    screen: cards(childrenBanners),
+    route: {
+      path: "/admin/children-banner-management",
+      title: "Children Home Banners",
+      description: "Banner slides of the children's home page",
+    },
+  },
+  {
+    screen: gallery(childrenGallery),
+    route: {
+      path: "/admin/children-gallery-management",
+      title: "Children Gallery",
+      description: "Pictures of the children's gallery",
+    },
+  },
+  {
+    screen: { kind: "cards", resource: donateContent, payments: true },
+    route: {
+      path: "/admin/donate-management",
+      title: "Donate",
+      description: "QR codes and bank account details",
+    },
+  },
+  {
+    screen: cards(logos),
+    route: {
+      path: "/admin/logo-management",
+      title: "Logo",
+      description: "Header and footer logo",
+    },
+  },
+  {
+    screen: cards(boardStaff),
+    route: {
+      path: "/admin/board-staff-management",
+      title: "Board & Staff",
+      description: "Board members and staff with their photos and roles",
+    },
+  },
+  {
+    screen: { kind: "messages" },
+    route: {
+      path: "/admin/messages",
+      title: "Messages",
+      description: "Messages sent through the contact form",
+    },
+  },
+  {
+    screen: { kind: "trash" },
+    route: {
+      path: "/admin/trash",
+      title: "Trash",
+      description: "Deleted records, kept for 30 days",
+    },
+  },
+  {
+    screen: { kind: "team" },
+    route: {
+      path: "/admin/team",
+      title: "Team",
+      description: "Administrators: invite people, resend invitations, remove access",
+    },
+  },
+  {
+    screen: { kind: "account" },
+    route: {
+      path: "/admin/account",
+      title: "Account",
+      description: "Change your password",
+      tile: false,
+    },
+  },
+  {
+    screen: { kind: "set-password" },
+    route: {
+      path: SET_PASSWORD_PATH,
+      title: "Set a new password",
+      description: "Where the emailed password-reset and invitation links lead",
+      tile: false,
+      open: true,
+    },
+  },
 ];
 
-export const galleries: GalleryDefinition[] = [
-  homeGallery,
-  reliefGallery,
-  medicalGallery,
-  oldageGallery,
-  childrenGallery,
-];
+/** Every resource definition the admin edits. */
+export const resources: ResourceDefinition[] = registry.flatMap(({ screen }) =>
+  screen.kind === "cards" ? [screen.resource] : [],
+);
+
+/** Every picture gallery the admin manages. */
+export const galleries: GalleryDefinition[] = registry.flatMap(({ screen }) =>
+  screen.kind === "gallery" ? [screen.gallery] : [],
+);
+
+export interface HomeSection extends Place {
+  id: string;
+  resource: ResourceDefinition;
+  single?: boolean;
+}
+
+/** Home management's sections, in menu order. */
+export const homeSections: HomeSection[] = registry.flatMap(({ screen, homeSection }) =>
+  homeSection && screen.kind === "cards" ? [{ ...homeSection, resource: screen.resource }] : [],
+);
+
+/** A record of some table as an editor recognises it: where it belongs and its card. */
+export interface RecordView {
+  /** The screen it belongs to: 'Causes', 'Medical Gallery'. */
+  place: string;
+  view: CardView;
+}
+
+/**
+ * How a record of `table` looks on its screen (a deleted one, say): the first screen
+ * that edits the table gives its card, a gallery its picture; `fallback` names a record
+ * no screen shows, or whose card cannot be drawn from what was kept.
+ */
+export function recordView(
+  table: string,
+  row: Record<string, unknown>,
+  fallback: string,
+): RecordView {
+  for (const { screen, route, homeSection } of registry) {
+    const place = route?.title ?? (homeSection ? `Home page ${homeSection.title}` : "");
+    if (screen.kind === "cards" && screen.resource.table === table) {
+      try {
+        return { place, view: screen.resource.card({ id: String(row.id), ...row }) };
+      } catch {
+        return { place, view: { title: fallback } };
+      }
+    }
+    if (screen.kind === "gallery" && screen.gallery.table === table) {
+      const image = typeof row.image_url === "string" ? row.image_url : null;
+      const order = typeof row.sort_order === "number" ? ` ${row.sort_order + 1}` : "";
+      return { place, view: { image, title: `${screen.gallery.noun}${order}` } };
+    }
+  }
+  return { place: table, view: { title: fallback } };
+}

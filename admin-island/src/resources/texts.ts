@@ -1,6 +1,6 @@
-// The spec's texts follow one pattern per noun ('Error saving project. Please try
+// A screen's texts follow one pattern per noun ('Error saving project. Please try
 // again.', 'Are you sure you want to delete this project?'); a definition names its
-// noun and overrides only what the spec words differently.
+// noun and overrides only the texts its screen words differently.
 import type { ResourceTexts } from "./types.ts";
 
 export function nounTexts(

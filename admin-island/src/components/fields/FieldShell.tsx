@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { label as labelClass } from "../ui.ts";
+import { label as labelClass } from "../ui/ui.ts";
 
 interface FieldShellProps {
   id: string;
@@ -19,17 +19,9 @@ export function errorId(id: string) {
   return `${id}-error`;
 }
 
-/** Label, control, hint and error of one field, tied together for screen readers. */
-export function FieldShell({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  children,
-  as = "label",
-}: FieldShellProps) {
-  const text = (
+/** A field's label, with a star (hidden from screen readers) when it is required. */
+export function LabelText({ label, required }: { label: string; required?: boolean }) {
+  return (
     <>
       {label}
       {required ? (
@@ -40,19 +32,23 @@ export function FieldShell({
       ) : null}
     </>
   );
+}
+
+/** Label, control, hint and error of one field, tied together for screen readers. */
+export function FieldShell({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+  as = "label",
+}: FieldShellProps) {
+  const text = <LabelText label={label} required={required} />;
   const body = (
     <>
       {children}
-      {hint ? (
-        <p id={hintId(id)} className="mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId(id)} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </>
   );
   if (as === "legend") {
@@ -76,4 +72,22 @@ export function FieldShell({
 export function describedBy(id: string, hint?: string, error?: string): string | undefined {
   const ids = [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
+}
+
+/** A field's hint and error under it, with the ids its control is described by. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId(id)} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId(id)} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
 }

@@ -2,9 +2,13 @@
 import { Minus, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { type FieldErrors, useFieldArray, useFormContext } from "react-hook-form";
+import { type AltTextField, isAltTextField } from "../../resources/common.ts";
 import type { Field, ListField as ListFieldDef } from "../../resources/types.ts";
-import { button, input } from "../ui.ts";
-import { describedBy, FieldShell } from "./FieldShell.tsx";
+import { DragHandle, SortableItem, SortableList } from "../ui/Sortable.tsx";
+import { button, input } from "../ui/ui.ts";
+import { AltTextPrompt, useAltTextPrompt } from "./AltTextPrompt.tsx";
+import { describedBy, FieldShell, hintId } from "./FieldShell.tsx";
+import { IconPicker } from "./IconPicker.tsx";
 import { UploadField } from "./UploadField.tsx";
 
 function errorAt(errors: FieldErrors, path: string): string | undefined {
@@ -24,13 +28,41 @@ function fieldId(path: string) {
   return `field-${path.replace(/\./g, "-")}`;
 }
 
-export function FieldInput({ field, path }: { field: Field; path: string }) {
+interface FieldInputProps {
+  field: Field;
+  path: string;
+}
+
+export function FieldInput({ field, path }: FieldInputProps) {
+  if (isAltTextField(field)) return <AltTextInput field={field} path={path} />;
+  return <PlainFieldInput field={field} path={path} />;
+}
+
+/** A picture's Alt text, with a gentle prompt when a new picture has none. */
+function AltTextInput({ field, path }: { field: AltTextField; path: string }) {
+  const text = useAltTextPrompt(field, path);
+  return (
+    <PlainFieldInput field={field} path={path} note={{ id: `${fieldId(path)}-prompt`, text }} />
+  );
+}
+
+function PlainFieldInput({
+  field,
+  path,
+  note,
+}: FieldInputProps & {
+  /** Advice under the control, never an error: announced, and describing it while shown. */
+  note?: { id: string; text: string | null };
+}) {
   const { register, formState } = useFormContext();
   const error = errorAt(formState.errors, path);
   const id = fieldId(path);
+  const described = [describedBy(id, field.hint, error), note?.text ? note.id : null]
+    .filter(Boolean)
+    .join(" ");
   const aria = {
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(id, field.hint, error),
+    "aria-describedby": described || undefined,
     "aria-required": field.required ? true : undefined,
   };
 
@@ -39,14 +71,17 @@ export function FieldInput({ field, path }: { field: Field; path: string }) {
   switch (field.kind) {
     case "text":
       control = (
-        <input
-          id={id}
-          type={field.inputType ?? "text"}
-          className={input}
-          placeholder={field.placeholder}
-          {...aria}
-          {...register(path)}
-        />
+        <>
+          <input
+            id={id}
+            type={field.inputType ?? "text"}
+            className={input}
+            placeholder={field.placeholder}
+            {...aria}
+            {...register(path)}
+          />
+          {note === undefined ? null : <AltTextPrompt id={note.id} text={note.text} />}
+        </>
       );
       break;
     case "textarea":
@@ -104,11 +139,24 @@ export function FieldInput({ field, path }: { field: Field; path: string }) {
   switch (field.kind) {
     case "checkbox":
       return (
-        <div className="flex items-center gap-3 self-end py-2">
-          <input id={id} type="checkbox" className="size-5 accent-brand-700" {...register(path)} />
-          <label htmlFor={id} className="text-sm font-semibold text-ink">
-            {field.label}
-          </label>
+        <div className="self-end py-2">
+          <div className="flex items-center gap-3">
+            <input
+              id={id}
+              type="checkbox"
+              className="size-5 shrink-0 accent-brand-700"
+              aria-describedby={field.hint ? hintId(id) : undefined}
+              {...register(path)}
+            />
+            <label htmlFor={id} className="text-sm font-semibold text-ink">
+              {field.label}
+            </label>
+          </div>
+          {field.hint ? (
+            <p id={hintId(id)} className="mt-1 pl-8 text-sm text-ink-muted">
+              {field.hint}
+            </p>
+          ) : null}
         </div>
       );
     case "image":
@@ -116,12 +164,14 @@ export function FieldInput({ field, path }: { field: Field; path: string }) {
       return <UploadField field={field} name={path} error={error} />;
     case "list":
       return <ListFieldInput field={field} path={path} error={error} />;
+    case "icon":
+      return <IconPicker field={field} path={path} id={id} error={error} />;
     default:
       return null;
   }
 }
 
-/** A repeating list: add freely, remove only while more than one remains. */
+/** A repeating list: add freely, remove only while more than one remains, move by the handles. */
 function ListFieldInput({
   field,
   path,
@@ -132,47 +182,64 @@ function ListFieldInput({
   error?: string;
 }) {
   const { control } = useFormContext();
-  const { fields, append, remove } = useFieldArray({ control, name: path });
+  const { fields, append, remove, move } = useFieldArray({ control, name: path });
+  const names = new Map(fields.map((item, index) => [item.id, `${field.itemLabel} ${index + 1}`]));
   return (
     <fieldset className="min-w-0 rounded-lg border border-surface-sunken p-4">
       <legend className="px-1 text-base font-semibold text-ink">{field.label}</legend>
       {error ? <p className="mb-2 text-sm font-medium text-red-800">{error}</p> : null}
-      <ol className="flex flex-col gap-4">
-        {fields.map((item, index) => (
-          <li key={item.id} className="rounded-lg bg-surface-muted p-3">
-            <div className="mb-2 flex items-center justify-between gap-3">
-              <h4 className="text-sm font-semibold text-ink-muted">
-                {field.itemLabel} {index + 1}
-              </h4>
-              <button
-                type="button"
-                className={button.smallDanger}
-                disabled={fields.length <= 1}
-                onClick={() => remove(index)}
-                aria-label={`Remove ${field.itemLabel} ${index + 1}`}
-                title={
-                  fields.length <= 1
-                    ? `At least one ${field.itemLabel.toLowerCase()} is needed`
-                    : undefined
-                }
-              >
-                <Minus aria-hidden="true" className="size-4" />
-                Remove
-              </button>
-            </div>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {field.fields.map((sub) => (
-                <div
-                  key={sub.name}
-                  className={sub.wide || sub.kind === "textarea" ? "sm:col-span-2" : undefined}
-                >
-                  <FieldInput field={sub} path={`${path}.${index}.${sub.name}`} />
+      {/* The items' order is the form's: a move is saved with the form. */}
+      <SortableList
+        ids={fields.map((item) => item.id)}
+        nameOf={(id) => names.get(id) ?? ""}
+        unit={field.itemLabel.toLowerCase()}
+        layout="vertical"
+        onMove={move}
+      >
+        <ol className="flex flex-col gap-4">
+          {fields.map((item, index) => (
+            <SortableItem key={item.id} id={item.id} className="rounded-lg bg-surface-muted p-3">
+              <div className="mb-2 flex items-center justify-between gap-3">
+                <div className="flex items-center gap-2">
+                  <DragHandle name={`${field.itemLabel} ${index + 1}`} />
+                  <h4 className="text-sm font-semibold text-ink-muted">
+                    {field.itemLabel} {index + 1}
+                  </h4>
                 </div>
-              ))}
-            </div>
-          </li>
-        ))}
-      </ol>
+                <button
+                  type="button"
+                  className={button.smallDanger}
+                  disabled={fields.length <= 1}
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${field.itemLabel} ${index + 1}`}
+                  title={
+                    fields.length <= 1
+                      ? `At least one ${field.itemLabel.toLowerCase()} is needed`
+                      : undefined
+                  }
+                >
+                  <Minus aria-hidden="true" className="size-4" />
+                  Remove
+                </button>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {field.fields.map((sub) => (
+                  <div
+                    key={sub.name}
+                    className={
+                      sub.wide || sub.kind === "textarea" || sub.kind === "icon"
+                        ? "sm:col-span-2"
+                        : undefined
+                    }
+                  >
+                    <FieldInput field={sub} path={`${path}.${index}.${sub.name}`} />
+                  </div>
+                ))}
+              </div>
+            </SortableItem>
+          ))}
+        </ol>
+      </SortableList>
       <button
         type="button"
         className={`${button.small} mt-3`}

@@ -4,19 +4,14 @@ import { ImageOff, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { SessionExpiredError } from "../../data/data-layer.ts";
-import {
-  checkImageFile,
-  IMAGE_TYPES,
-  ImageCheckError,
-  objectPath,
-  prepareImage,
-  UPLOAD_MESSAGES,
-} from "../../data/images.ts";
+import { IMAGE_TYPES, ImageCheckError } from "../../data/images.ts";
+import { uploads } from "../../data/messages.ts";
+import { uploadDocument, uploadImage } from "../../data/uploads.ts";
 import type { DocumentField, ImageField } from "../../resources/types.ts";
-import { useData } from "../DataContext.tsx";
-import { notifyError } from "../notify.ts";
-import { button, input } from "../ui.ts";
-import { useUploadSession } from "../upload-session.ts";
+import { useUploadSession } from "../hooks/upload-session.ts";
+import { useData } from "../hooks/useData.ts";
+import { notifyError } from "../ui/notify.ts";
+import { button, input } from "../ui/ui.ts";
 import { describedBy, FieldShell } from "./FieldShell.tsx";
 
 interface UploadFieldProps {
@@ -42,23 +37,8 @@ export function UploadField({ field, name, error }: UploadFieldProps) {
   async function onFile(file: File) {
     setUploadError(null);
     try {
-      let blob: Blob;
-      let path: string;
-      if (isImage) {
-        checkImageFile(file, field.maxBytes);
-        const prepared = await prepareImage(file);
-        blob = prepared.blob;
-        path = objectPath(field.folder, prepared.extension);
-      } else {
-        if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf")) {
-          throw new ImageCheckError(UPLOAD_MESSAGES.notPdf);
-        }
-        if (file.size > field.maxBytes) throw new ImageCheckError(UPLOAD_MESSAGES.tooBig10);
-        blob = new Blob([file], { type: "application/pdf" });
-        path = objectPath(field.folder, "pdf");
-      }
-      setProgress(0);
-      const url = await data.upload(path, blob, setProgress);
+      const upload = isImage ? uploadImage : uploadDocument;
+      const url = await upload(data, file, field, setProgress);
       session?.record(url);
       setPreviewFailed(false);
       control_.onChange(url);
@@ -66,9 +46,7 @@ export function UploadField({ field, name, error }: UploadFieldProps) {
       if (failure instanceof ImageCheckError) {
         setUploadError(failure.message);
       } else {
-        const message = isImage
-          ? "Error uploading image. Please try again."
-          : "Error uploading file. Please try again.";
+        const message = isImage ? uploads.imageError : uploads.fileError;
         setUploadError(message);
         if (!(failure instanceof SessionExpiredError)) notifyError(message, failure);
         else notifyError(failure.message);

@@ -1,0 +1,213 @@
+// The payment details' safety: the changes waiting for a second administrator (with
+// Approve, Reject and Withdraw), the settings record (approval on or off, where
+// message alerts go), and the Donate screen's list, whose every write goes through
+// change_payment_details so it says whether it applied or waits for approval.
+import { useStore } from "@nanostores/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  type AdminSettings,
+  DataError,
+  type PaymentWrite,
+  type PendingChange,
+  type Row,
+  type SettingsValues,
+} from "../../data/data-layer.ts";
+import { approvalWords, forms } from "../../data/messages.ts";
+import { $paymentChanges, signalPaymentChange } from "../../data/payments.ts";
+import { signalSaved } from "../../data/saves.ts";
+import { contentWrites } from "../../data/writes.ts";
+import type { ResourceDefinition } from "../../resources/types.ts";
+import { useConfirm } from "../ui/Confirm.tsx";
+import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
+import { useData } from "./useData.ts";
+import { type ResourceList, useResourceList } from "./useResourceList.ts";
+
+export type Loaded<T> = { status: "loading" } | { status: "error" } | { status: "ready"; value: T };
+
+/** Loads `load` on mount and whenever a payment change is signalled. */
+function useLoaded<T>(load: () => Promise<T>): { state: Loaded<T>; reload: () => Promise<void> } {
+  const version = useStore($paymentChanges);
+  const [state, setState] = useState<Loaded<T>>({ status: "loading" });
+  const reload = useCallback(async () => {
+    try {
+      const value = await load();
+      setState({ status: "ready", value });
+    } catch (error) {
+      console.error(error);
+      setState((previous) => (previous.status === "ready" ? previous : { status: "error" }));
+    }
+  }, [load]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again on every signalled change
+  useEffect(() => {
+    void reload();
+  }, [reload, version]);
+  return { state, reload };
+}
+
+/** The changes waiting for approval, and deciding one. */
+export function usePendingChanges() {
+  const data = useData();
+  const confirm = useConfirm();
+  const load = useCallback(() => data.pendingChanges(), [data]);
+  const { state, reload } = useLoaded<PendingChange[]>(load);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const decide = async (change: PendingChange, approve: boolean) => {
+    const question = approve
+      ? approvalWords.confirmApprove
+      : change.proposed_by_me
+        ? approvalWords.confirmWithdraw
+        : approvalWords.confirmReject;
+    const label = approve
+      ? approvalWords.approve
+      : change.proposed_by_me
+        ? approvalWords.withdraw
+        : approvalWords.reject;
+    if (!(await confirm(question, { confirmLabel: label, danger: !approve }))) return;
+    setBusyId(change.id);
+    try {
+      await data.decideChange(change.id, approve);
+      if (approve) {
+        // Applied as a normal save: published like one.
+        if (change.target === "donate_content") signalSaved();
+        notifySuccess(approvalWords.approved);
+      } else {
+        notifySuccess(change.proposed_by_me ? approvalWords.withdrawn : approvalWords.rejected);
+      }
+    } catch (error) {
+      const refusal =
+        error instanceof DataError && error.code ? approvalWords.refusals[error.code] : undefined;
+      if (refusal) {
+        console.error(refusal, error);
+        notifyError(refusal);
+      } else {
+        notifyError(approvalWords.decideError, error);
+      }
+    } finally {
+      setBusyId(null);
+      signalPaymentChange();
+    }
+  };
+
+  return { state, reload, busyId, decide };
+}
+
+/** The settings record, and saving it. */
+export function useAdminSettings() {
+  const data = useData();
+  const load = useCallback(() => data.settings(), [data]);
+  const { state, reload } = useLoaded<AdminSettings>(load);
+  const save = async (values: SettingsValues): Promise<AdminSettings> => {
+    const saved = await data.saveSettings(values);
+    signalPaymentChange();
+    return saved;
+  };
+  return { state, reload, save };
+}
+
+/**
+ * The Donate screen's list: the generic list, but each write goes through
+ * change_payment_details. A write that applied is a normal save (published, with Undo
+ * on its toast); one held for approval says so and shows in the waiting list.
+ */
+export function usePaymentList(definition: ResourceDefinition): ResourceList {
+  const data = useData();
+  const confirm = useConfirm();
+  const base = useResourceList(definition);
+  const writes = useMemo(() => contentWrites(data, definition), [data, definition]);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const { texts } = definition;
+  const { reload } = base;
+
+  const settle = (result: PaymentWrite, done: string, changed?: Row[]) => {
+    if (result.status === "pending") {
+      notifySuccess(approvalWords.sentForApproval);
+    } else if (result.status === "unchanged") {
+      notifySuccess(approvalWords.unchanged);
+    } else {
+      signalSaved();
+      if (changed) {
+        notifyUndoable(done, async () => {
+          try {
+            await writes.putBack(changed);
+          } finally {
+            void reload();
+          }
+        });
+      } else {
+        notifySuccess(done);
+      }
+    }
+    signalPaymentChange();
+    void reload();
+  };
+
+  /** Answers whether the work went through (`work` says whether it applied at once). */
+  const act = async (
+    row: Row,
+    work: () => Promise<boolean | undefined>,
+    failed: string,
+  ): Promise<boolean> => {
+    setBusyId(row.id);
+    try {
+      return (await work()) !== false;
+    } catch (error) {
+      notifyError(failed, error);
+      void reload();
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return {
+    ...base,
+    busyId: busyId ?? base.busyId,
+    create: async (values: Record<string, unknown>): Promise<string | undefined> => {
+      const result = await data.changePaymentDetails("INSERT", null, values);
+      settle(result, texts.added);
+      return result.status === "applied" ? result.row?.id : undefined;
+    },
+    update: async (row: Row, values: Record<string, unknown>): Promise<boolean> => {
+      settle(
+        await data.changePaymentDetails("UPDATE", row.id, values, row.updated_at),
+        texts.updated,
+        [row],
+      );
+      return true;
+    },
+    toggle: (row: Row) =>
+      act(
+        row,
+        async () => {
+          settle(
+            await data.changePaymentDetails(
+              "UPDATE",
+              row.id,
+              { is_active: !row.is_active },
+              row.updated_at,
+            ),
+            row.is_active ? texts.deactivated : texts.activated,
+            [row],
+          );
+          return true;
+        },
+        texts.statusError,
+      ),
+    /** Answers whether the record is gone (a change waiting for approval leaves it). */
+    remove: async (row: Row): Promise<boolean> => {
+      const title = forms.deleteTitle(definition.card(row).title);
+      if (!(await confirm(texts.confirmDelete, { title, confirmLabel: forms.delete })))
+        return false;
+      return act(
+        row,
+        async () => {
+          const result = await data.changePaymentDetails("DELETE", row.id, null, row.updated_at);
+          settle(result, texts.deleted, [row]);
+          return result.status === "applied";
+        },
+        texts.deleteError,
+      );
+    },
+  };
+}

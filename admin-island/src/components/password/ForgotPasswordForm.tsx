@@ -1,0 +1,104 @@
+// 'Forgot password?': asks Auth to email a link to the set-password screen. The answer
+// is the same words whether or not the address has an account, so the form tells
+// nobody who has one; only Auth's wait between two links is said as such.
+import { type FormEvent, useId, useRef, useState } from "react";
+import { requestPasswordReset } from "../../data/auth.ts";
+import type { AdminClient } from "../../data/client.ts";
+import { passwords as words } from "../../data/messages.ts";
+import { emailProblem } from "../fields/email.ts";
+import { describedBy } from "../fields/FieldShell.tsx";
+import { button, input, label } from "../ui/ui.ts";
+
+interface ForgotPasswordFormProps {
+  client: AdminClient;
+  initialEmail?: string;
+  /** Shows 'Back to sign in', which calls this. */
+  onBack?: () => void;
+}
+
+export function ForgotPasswordForm({ client, initialEmail = "", onBack }: ForgotPasswordFormProps) {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    const problem = emailProblem(address, words);
+    setError(problem);
+    setOutcome(null);
+    if (problem) {
+      emailRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await requestPasswordReset(client, address, window.location.origin);
+    setBusy(false);
+    setOutcome(result.ok ? { ok: true, message: words.sent } : result);
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={words.forgotTitle}
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-5"
+    >
+      <p className="text-sm text-ink-muted">{words.forgotIntro}</p>
+      <div>
+        <label htmlFor={emailId} className={`${label} mb-1`}>
+          {words.emailLabel}
+        </label>
+        <input
+          id={emailId}
+          ref={emailRef}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          className={input}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(emailId, undefined, error ?? undefined)}
+        />
+        {error ? (
+          <p id={`${emailId}-error`} className="mt-1 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div role="status" className="empty:-mt-5">
+        {outcome?.ok ? (
+          <p className="rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+            {outcome.message}
+          </p>
+        ) : null}
+      </div>
+      {outcome && !outcome.ok ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+        >
+          {outcome.message}
+        </p>
+      ) : null}
+      <button type="submit" className={`${button.primary} w-full`} disabled={busy}>
+        {busy ? words.sending : words.send}
+      </button>
+      {onBack ? (
+        <button
+          type="button"
+          className="-my-2 min-h-11 self-center text-sm font-medium text-brand-800 underline"
+          onClick={onBack}
+        >
+          {words.backToSignIn}
+        </button>
+      ) : null}
+    </form>
+  );
+}

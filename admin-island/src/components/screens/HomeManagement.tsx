@@ -1,0 +1,91 @@
+// Home management: a menu of the home page's five sections, each opening the same
+// generic screens as elsewhere, with this menu's words. The open section is kept in
+// the URL's hash so a reload or the browser's back button keeps the place.
+import { ArrowLeft, Heart, Image, Images, Info, RotateCw, Users } from "lucide-react";
+import { homeBoard } from "../../resources/home.ts";
+import { homeSections } from "../../resources/registry.ts";
+import { useHashSection } from "../hooks/useHashSection.ts";
+import { useRows } from "../hooks/useRows.ts";
+import { button } from "../ui/ui.ts";
+import { ResourceManager } from "./ResourceManager.tsx";
+import { SingletonForm } from "./SingletonForm.tsx";
+
+const SECTION_ICONS: Record<string, typeof Image> = {
+  banners: Image,
+  about: Info,
+  causes: Heart,
+  board: Users,
+  gallery: Images,
+};
+
+export function HomeManagement() {
+  const { section, backToMenu } = useHashSection();
+  if (section) {
+    const chosen = homeSections.find((entry) => entry.id === section);
+    return (
+      <div className="flex flex-col gap-6">
+        <button type="button" className={`${button.secondary} self-start`} onClick={backToMenu}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Home Management
+        </button>
+        {chosen ? (
+          chosen.single ? (
+            <SingletonForm definition={chosen.resource} />
+          ) : (
+            <ResourceManager definition={chosen.resource} />
+          )
+        ) : (
+          <p className="rounded-xl bg-white p-10 text-center text-xl font-semibold text-ink shadow-sm">
+            Coming soon
+          </p>
+        )}
+      </div>
+    );
+  }
+  return <HomeMenu />;
+}
+
+function HomeMenu() {
+  const { state, reload } = useRows("board_staff", homeBoard.order, homeBoard.texts.loadError);
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="font-display text-2xl font-bold text-ink">Home Page Sections</h2>
+      {state.status === "error" ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4"
+        >
+          <p className="font-medium text-red-900">{homeBoard.texts.loadError}</p>
+          <button type="button" className={button.small} onClick={() => void reload()}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            Retry
+          </button>
+        </div>
+      ) : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {homeSections.map(({ id, title, description }) => {
+          const Icon = SECTION_ICONS[id] ?? Info;
+          return (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                className="flex h-full gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
+              >
+                <Icon aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
+                <span>
+                  <span className="block text-lg font-semibold text-ink">{title}</span>
+                  <span className="block text-sm text-ink-muted">{description}</span>
+                  {id === "board" && state.status === "ready" ? (
+                    <span className="mt-1 block text-sm font-medium text-brand-800">
+                      {state.rows.length} members
+                    </span>
+                  ) : null}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

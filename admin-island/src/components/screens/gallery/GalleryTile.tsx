@@ -1,0 +1,139 @@
+// One picture of a gallery: its status, place and description, a handle to move it,
+// and buttons to describe it, see its history, show, hide or delete it. A picture
+// just added without a description gently offers to describe it.
+import { Eye, EyeOff, History, MessageSquareText, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import type { Row } from "../../../data/data-layer.ts";
+import type { GalleryTexts } from "../../../resources/types.ts";
+import { CardItem, Thumbnail } from "../../ui/Cards.tsx";
+import { SmallButton } from "../../ui/SmallButton.tsx";
+import { DragHandle } from "../../ui/Sortable.tsx";
+import { badgeTone } from "../../ui/ui.ts";
+
+interface GalleryTileProps {
+  row: Row;
+  /** Names the picture, e.g. 'Medical Gallery Image 2'. */
+  name: string;
+  texts: GalleryTexts;
+  busy: boolean;
+  /** Just added: offer a description when it has none. */
+  fresh?: boolean;
+  /** The tile is an item of a SortableList, moved by its handle (while nothing is searched). */
+  sortable?: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+  /** The button that was used is passed, so focus can return to it. */
+  onDescribe?: (button: HTMLElement) => void;
+  onHistory?: (button: HTMLElement) => void;
+}
+
+export function GalleryTile({
+  row,
+  name,
+  texts,
+  busy,
+  fresh,
+  sortable = true,
+  onToggle,
+  onDelete,
+  onDescribe,
+  onHistory,
+}: GalleryTileProps) {
+  const active = Boolean(row.is_active);
+  const alt = typeof row.image_alt === "string" ? row.image_alt.trim() : "";
+  const decorative = row.image_decorative === true;
+  // The prompt goes once the picture is described, so focus comes back to Describe.
+  const describeButton = useRef<HTMLButtonElement>(null);
+  return (
+    <CardItem
+      id={row.id}
+      sortable={sortable}
+      className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm"
+    >
+      <div className="relative">
+        <Thumbnail src={row.image_url as string} alt={name} />
+        <span
+          className={`absolute left-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            active ? badgeTone.green : badgeTone.grey
+          }`}
+        >
+          {active ? texts.activeBadge : texts.inactiveBadge}
+        </span>
+        <span
+          className={`absolute right-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone.brand}`}
+        >
+          #{Number(row.sort_order ?? 0) + 1}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-3">
+        <div className="flex items-center gap-2">
+          <DragHandle name={name} />
+          <div className="min-w-0 flex-1 text-sm">
+            {decorative ? (
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone.grey}`}
+              >
+                {texts.describe.decorativeBadge}
+              </span>
+            ) : alt ? (
+              <p className="line-clamp-2 text-ink-muted [overflow-wrap:anywhere]">
+                {texts.describe.shown(alt)}
+              </p>
+            ) : fresh && onDescribe ? (
+              <button
+                type="button"
+                className="rounded text-left font-medium text-brand-800 underline decoration-dotted underline-offset-2 hover:decoration-solid"
+                aria-label={`${texts.describe.prompt}: ${name}`}
+                onClick={(event) => onDescribe(describeButton.current ?? event.currentTarget)}
+              >
+                {texts.describe.prompt}
+              </button>
+            ) : (
+              <p className="italic text-ink-muted">{texts.describe.none}</p>
+            )}
+          </div>
+        </div>
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          {onDescribe ? (
+            <SmallButton
+              icon={MessageSquareText}
+              label={texts.describe.button}
+              target={name}
+              buttonRef={describeButton}
+              control="describe"
+              busy={busy}
+              onClick={(event) => onDescribe(event.currentTarget)}
+            />
+          ) : null}
+          {onHistory ? (
+            <SmallButton
+              icon={History}
+              label={texts.history}
+              target={name}
+              control="history"
+              busy={busy}
+              onClick={(event) => onHistory(event.currentTarget)}
+            />
+          ) : null}
+          <SmallButton
+            icon={active ? EyeOff : Eye}
+            label={active ? texts.hide : texts.show}
+            target={name}
+            control="toggle"
+            busy={busy}
+            onClick={onToggle}
+          />
+          <SmallButton
+            icon={Trash2}
+            label={texts.delete}
+            target={name}
+            danger
+            control="delete"
+            busy={busy}
+            onClick={onDelete}
+          />
+        </div>
+      </div>
+    </CardItem>
+  );
+}

@@ -1,0 +1,184 @@
+// The changes to the payment details waiting for a second administrator: what each
+// changes in words (bank accounts and QR codes added, removed or changed), who proposed
+// it and when, the details now and as proposed, and Approve / Reject for the other
+// administrators (Withdraw for the one who proposed it). Shown on the dashboard and on
+// the Donate screen.
+import { Check, ShieldAlert, Undo2, X } from "lucide-react";
+import {
+  describePaymentChange,
+  describeSettingsChange,
+  type PaymentRecord,
+  paymentDetails,
+} from "../../../../../functions/_shared/payment-words.ts";
+import type { PendingChange } from "../../../data/data-layer.ts";
+import { approvalWords as words } from "../../../data/messages.ts";
+import { usePendingChanges } from "../../hooks/usePayments.ts";
+import { LoadError, Loading } from "../../ui/ListStates.tsx";
+import { button } from "../../ui/ui.ts";
+import { when } from "../PublishHistory.tsx";
+
+/** What a change does, in words. */
+export function changeLines(change: PendingChange): string[] {
+  if (change.target === "admin_settings") {
+    return describeSettingsChange(change.old_data, change.new_data);
+  }
+  return describePaymentChange(
+    change.old_data as PaymentRecord | null,
+    change.new_data as PaymentRecord | null,
+  );
+}
+
+/** Lines with a key each: the text, numbered when it repeats. */
+function keyed(lines: string[]): [string, string][] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const n = (seen.get(line) ?? 0) + 1;
+    seen.set(line, n);
+    return [`${line}#${n}`, line];
+  });
+}
+
+function Details({ heading, lines }: { heading: string; lines: string[] }) {
+  return (
+    <div className="min-w-0 flex-1 rounded-lg bg-surface-muted p-3">
+      <h4 className="text-sm font-semibold text-ink">{heading}</h4>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-ink [overflow-wrap:anywhere]">
+        {keyed(lines).map(([key, line]) => (
+          <li key={key}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ChangeCard({
+  change,
+  busy,
+  onDecide,
+}: {
+  change: PendingChange;
+  busy: boolean;
+  onDecide: (approve: boolean) => void;
+}) {
+  const title = words.title(change.target, change.action);
+  const who = change.proposed_by_email ?? words.someone;
+  return (
+    <li className="rounded-xl border border-yellow-300 bg-white p-4 shadow-sm sm:p-5">
+      <article aria-label={`${title}, ${words.proposedBy(who, when(change.proposed_at))}`}>
+        <div className="flex items-start gap-3">
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-yellow-700" />
+          <div className="min-w-0 flex-1">
+            <h3 className="text-lg font-semibold text-ink">{title}</h3>
+            <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">
+              {words.proposedBy(who, when(change.proposed_at))}
+            </p>
+          </div>
+        </div>
+        <h4 className="mt-3 text-sm font-semibold text-ink">{words.whatChanges}</h4>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-ink [overflow-wrap:anywhere]">
+          {keyed(changeLines(change)).map(([key, line]) => (
+            <li key={key}>{line}</li>
+          ))}
+        </ul>
+        {change.target === "donate_content" ? (
+          <div className="mt-3 flex flex-col gap-3 md:flex-row">
+            <Details
+              heading={words.now}
+              lines={paymentDetails(change.old_data as PaymentRecord | null)}
+            />
+            <Details
+              heading={words.proposed}
+              lines={paymentDetails(change.new_data as PaymentRecord | null)}
+            />
+          </div>
+        ) : null}
+        {change.proposed_by_me ? (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="text-sm font-medium text-ink">{words.yours}</p>
+            <button
+              type="button"
+              className={button.small}
+              disabled={busy}
+              aria-label={`${words.withdraw}: ${title}`}
+              onClick={() => onDecide(false)}
+            >
+              <Undo2 aria-hidden="true" className="size-4" />
+              {words.withdraw}
+            </button>
+          </div>
+        ) : (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={button.primary}
+              disabled={busy}
+              aria-label={`${words.approve}: ${title}`}
+              onClick={() => onDecide(true)}
+            >
+              <Check aria-hidden="true" className="size-4" />
+              {words.approve}
+            </button>
+            <button
+              type="button"
+              className={button.secondary}
+              disabled={busy}
+              aria-label={`${words.reject}: ${title}`}
+              onClick={() => onDecide(false)}
+            >
+              <X aria-hidden="true" className="size-4" />
+              {words.reject}
+            </button>
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/**
+ * The waiting changes, under their own heading. `hideWhenEmpty`: nothing at all while
+ * nothing waits (the dashboard); otherwise an empty note.
+ */
+export function PendingChanges({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
+  return <PendingChangesView pending={usePendingChanges()} hideWhenEmpty={hideWhenEmpty} />;
+}
+
+/** The same, for a screen that loads the waiting changes itself. */
+export function PendingChangesView({
+  pending,
+  hideWhenEmpty = false,
+}: {
+  pending: ReturnType<typeof usePendingChanges>;
+  hideWhenEmpty?: boolean;
+}) {
+  const { state, reload, busyId, decide } = pending;
+  if (hideWhenEmpty && (state.status !== "ready" || state.value.length === 0)) return null;
+  return (
+    <section aria-labelledby="pending-changes-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="pending-changes-heading" className="font-display text-2xl font-bold text-ink">
+          {words.heading}
+        </h2>
+        <p className="mt-1 text-ink-muted">{words.intro}</p>
+      </div>
+      {state.status === "loading" ? (
+        <Loading text={words.loading} />
+      ) : state.status === "error" ? (
+        <LoadError text={words.loadError} onRetry={() => void reload()} />
+      ) : state.value.length === 0 ? (
+        <p className="rounded-xl bg-white p-5 text-ink-muted shadow-sm">{words.empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label={words.listLabel}>
+          {state.value.map((change) => (
+            <ChangeCard
+              key={change.id}
+              change={change}
+              busy={busyId !== null}
+              onDecide={(approve) => void decide(change, approve)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// Test-only: what every admin screen test starts and ends with (vitest.config.ts runs
+// this before each file of the admin-ui project). Logged failures stay quiet (the
+// screens log what they also show); after each test the rendered screen, its toasts,
+// its drafts, the URL and every mock are reset.
+import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, vi } from "vitest";
+
+// jsdom has no pointer capture; a toast asks for it when its Undo is pressed.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  sessionStorage.clear();
+  window.history.replaceState(null, "", "/");
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});

@@ -1,9 +1,0 @@
-// zod, set up once for the admin: every schema imports `z` from here. Without
-// `jitless`, zod probes `new Function("")` to compile fast parsers, which the site's
-// Content-Security-Policy (no eval; src/lib/security-headers.ts) refuses and reports
-// as a violation. Interpreted parsing is fast enough for forms.
-import { z } from "zod";
-
-z.config({ jitless: true });
-
-export { z };
