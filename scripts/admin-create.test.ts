@@ -11,7 +11,7 @@ import { createClient } from "@supabase/supabase-js";
 import { Hono } from "hono";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { authRoutes } from "../supabase/local/auth.ts";
+import { authRoutes } from "../supabase/local/auth/index.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys } from "../supabase/local/keys.ts";
 import { freePort } from "../supabase/local/server.ts";

@@ -15,7 +15,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { hashPassword, isEmailFormat } from "../supabase/local/auth.ts";
+import { hashPassword, isEmailFormat } from "../supabase/local/auth/index.ts";
 import { apiKeys, keyMode, type ProjectKeys } from "../supabase/local/keys.ts";
 
 const root = join(import.meta.dirname, "..");

@@ -1,20 +1,35 @@
-// `npm run bench`: measures, and prints, the figures the issues ask for. A
-// benchmark, not a test: it asserts nothing and always runs against loopback,
-// bounded in request count and time.
-//   1. The API stand-in: requests per second and p50/p99 latency of a public
-//      select and of an admin insert under RLS.
-//   2. `npm start`: seconds from launch to the home page being served, on a cold
-//      (new) and a warm (existing) data folder.
-//   3. Publishing: seconds from an admin's save to the new HTML being served, and how
+// `npm run bench`: measures and prints how fast the local stack serves, starts and
+// publishes, and how the public pages score. A benchmark, not a test: it asserts
+// nothing and always runs against loopback, bounded in request count and time.
+// `npm run bench -- <part>` runs one part: api, start, publish, lighthouse or host.
+//   1. api: the API stand-in: requests per second and p50/p99 latency of a public
+//      select and of an admin insert under RLS, with 8 connections, 2000 requests or
+//      10 s each. autocannon makes the load from a worker thread, so the load's own
+//      work (sockets, parsing, timing) runs on another event loop than the server's.
+//   2. start: seconds from `npm start`'s launch to the home page being served, on a
+//      cold (new) and a warm (existing) data folder.
+//   3. publish: seconds from an admin's save to the new HTML being served, and how
 //      many builds a burst of 20 saves in 10 s causes.
-//   4. Lighthouse (mobile preset, Debian's Chromium) on every public route: the four
+//   4. lighthouse (mobile preset, Debian's Chromium) on every public route: the four
 //      category scores, LCP, CLS and TBT, and the home page's gzipped JavaScript and
 //      total transfer for the first view.
+//   5. host: a cold and two warm builds as Netlify runs them (HOST_MODE=netlify).
+//   6. scale [factor] [--pictures N]: the seed, then factor x its rows (10 and 50 when no
+//      factor is given), filled by the scale fixture (scripts/lib/scale.ts) through the
+//      admin's upload path into a fresh data folder: cold and warm build times, the
+//      astro build's stages, each public route's HTML (raw and brotli) and eager
+//      pictures, and each admin list's time to interactive in Chromium. Not part of
+//      the default run (it takes many minutes).
+//   `lighthouse --scale 10` runs Lighthouse over a stack filled to 10x instead of the seed.
+//   7. filter [count]: the /projects filter with `count` projects (1,000 when not given)
+//      at a phone's CPU (scripts/lib/filter-measure.ts): long tasks while every category,
+//      All Projects and each Show more is pressed. Not part of the default run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
+import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { AdminClient } from "../admin-island/src/data/client.ts";
@@ -29,18 +44,46 @@ import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, loadOrCreateKeys, signSession } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
+import { fillProjects, measureFilter } from "./lib/filter-measure.ts";
 import { FAULT_FILE, SLOW_DEPLOY_DEFAULT_MS } from "./lib/host-faults.ts";
+import {
+  DEFAULT_DISTINCT_PICTURES,
+  type FillReport,
+  fillScaled,
+  signInAdmin,
+} from "./lib/scale.ts";
+import {
+  type AdminListTiming,
+  adminListTimings,
+  buildSeconds,
+  dropBuildCache,
+  lastBuildStages,
+  type RouteWeight,
+  routeWeights,
+  type ScaleStack,
+  startScaleStack,
+} from "./lib/scale-measure.ts";
 
 const root = join(import.meta.dirname, "..");
-const CONCURRENCY = 8;
+/** Keep-alive connections the API bench holds open, each with one request in flight. */
+const CONNECTIONS = 8;
+/** The API bench stops after this many answers in all, or MAX_SECONDS, whichever is first. */
 const MAX_REQUESTS = 2000;
 const MAX_SECONDS = 10;
+/**
+ * How often autocannon samples its counters, in ms. A run ends at the first sample after
+ * its last answer, so this bounds how much idle time the measured duration may include.
+ */
+const SAMPLE_MS = 20;
 
 interface LoadResult {
+  /** Answers received (of any status). */
   requests: number;
   errors: number;
   seconds: number;
-  latencies: number[];
+  /** Latency percentiles in whole milliseconds (autocannon records them rounded down). */
+  p50: number;
+  p99: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -48,40 +91,49 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function load(request: (i: number) => Promise<Response>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let issued = 0;
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + MAX_SECONDS * 1000;
-  async function worker() {
-    while (issued < MAX_REQUESTS && performance.now() < deadline) {
-      const i = issued++;
-      const t = performance.now();
-      const response = await request(i);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t);
-      if (!response.ok) errors += 1;
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+/**
+ * Sends `requests` (each connection goes through them in turn) to `origin` with
+ * autocannon, from a worker thread: the load has its own event loop, so the server
+ * under test, on this thread, shares its event loop with nothing but its own work.
+ * An error is an answer outside 2xx, a failed connection or a timeout.
+ */
+async function load(origin: string, requests: autocannon.Request[]): Promise<LoadResult> {
+  const result = await autocannon({
+    url: origin,
+    // One worker: autocannon applies maxOverallRequests to each worker.
+    workers: 1,
+    connections: CONNECTIONS,
+    maxOverallRequests: MAX_REQUESTS,
+    duration: MAX_SECONDS,
+    sampleInt: SAMPLE_MS,
+    requests,
+  });
   return {
-    requests: latencies.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latencies: latencies.sort((a, b) => a - b),
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
   };
 }
 
 function report(label: string, result: LoadResult) {
   const rps = result.requests / result.seconds;
   console.log(
-    `${label.padEnd(34)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${percentile(result.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(result.latencies, 99).toFixed(1).padStart(6)} ms   (${result.requests} requests, ${result.errors} errors, concurrency ${CONCURRENCY})`,
+    `${label.padEnd(34)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms   (${result.requests} requests, ${result.errors} errors, concurrency ${CONNECTIONS})`,
   );
 }
 
+const BENCH_ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
+
 async function benchApi() {
   const db = await createDatabase({ seed: true });
+  // The admin's account: private.is_admin() checks the account as well as the token.
+  await db.query(
+    `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
+     values ($1, 'bench-admin@helpinghands.example', '{"provider":"email","role":"admin"}', now())`,
+    [BENCH_ADMIN_ID],
+  );
   const keys = await ephemeralKeys();
   const storageDir = await mkdtemp(join(tmpdir(), "bench-storage-"));
   const standIn = await startStandIn(
@@ -91,7 +143,7 @@ async function benchApi() {
   // A session as Auth signs it in this key mode (ES256 by default).
   const adminToken = await signSession(
     {
-      sub: "00000000-0000-4000-8000-00000000a001",
+      sub: BENCH_ADMIN_ID,
       role: "authenticated",
       aud: "authenticated",
       app_metadata: { role: "admin" },
@@ -101,30 +153,36 @@ async function benchApi() {
   );
   const { publishable } = apiKeys(keys);
   try {
-    console.log("\nAPI stand-in (PGlite, real RLS), loopback:");
+    console.log("\nAPI stand-in (PGlite, real RLS), loopback, load from autocannon in a worker:");
     report(
       "public select (anon, active banners)",
-      await load(() =>
-        fetch(`${standIn.url}/rest/v1/banners?select=*&is_active=eq.true&order=sort_order.asc`, {
+      await load(standIn.url, [
+        {
+          method: "GET",
+          path: "/rest/v1/banners?select=*&is_active=eq.true&order=sort_order.asc",
           headers: { apikey: publishable, Authorization: `Bearer ${publishable}` },
-        }),
-      ),
+        },
+      ]),
     );
+    // Six different rows, which each connection inserts in turn (a worker takes no
+    // function to make each body, only fixed requests).
     report(
       "admin insert (authenticated, RLS)",
-      await load((i) =>
-        fetch(`${standIn.url}/rest/v1/home_gallery`, {
-          method: "POST",
+      await load(
+        standIn.url,
+        Array.from({ length: 6 }, (_, i) => ({
+          method: "POST" as const,
+          path: "/rest/v1/home_gallery",
           headers: {
             apikey: publishable,
             Authorization: `Bearer ${adminToken}`,
             "Content-Type": "application/json",
           },
           body: JSON.stringify({
-            image_url: `/images/seed/home-gallery-${(i % 6) + 1}.jpg`,
-            sort_order: i % 1000,
+            image_url: `/images/seed/home-gallery-${i + 1}.jpg`,
+            sort_order: i,
           }),
-        }),
+        })),
       ),
     );
   } finally {
@@ -191,56 +249,98 @@ interface LighthouseAudit {
   details?: { items?: { resourceType?: string; transferSize?: number }[] };
 }
 
-async function benchLighthouse() {
+/** The value after `--name` on the command line, if any. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const loadNote = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")}`;
+
+async function lighthouseRoutes(origin: string, routes: readonly string[]) {
   const chromium = findChromium();
   if (!chromium.ok) {
     console.log(`\nLighthouse NOT RUN: ${chromium.reason}`);
     return;
   }
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium.path,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  let homeWeight = "";
+  try {
+    console.log("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):");
+    console.log(`${"route".padEnd(24)} perf  a11y  best   seo     LCP     CLS     TBT`);
+    for (const route of routes) {
+      const result = await lighthouse(`${origin}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const score = (id: string) =>
+        String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
+      const audit = (id: string) => lhr.audits[id] as LighthouseAudit | undefined;
+      const lcp = (audit("largest-contentful-paint")?.numericValue ?? Number.NaN) / 1000;
+      const cls = audit("cumulative-layout-shift")?.numericValue ?? Number.NaN;
+      const tbt = audit("total-blocking-time")?.numericValue ?? Number.NaN;
+      console.log(
+        `${route.padEnd(23)}${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}  ${lcp.toFixed(2).padStart(5)} s  ${cls.toFixed(3)}  ${tbt.toFixed(0).padStart(4)} ms`,
+      );
+      const failing = Object.values(lhr.audits).filter(
+        (item) =>
+          item.score !== null &&
+          item.score < 1 &&
+          item.scoreDisplayMode === "binary" &&
+          ["color-contrast", "image-alt", "button-name", "link-name"].includes(item.id),
+      );
+      for (const item of failing) console.log(`${"".padEnd(23)} fails ${item.id}`);
+      if (route === "/") {
+        const items = audit("network-requests")?.details?.items ?? [];
+        const sum = (list: typeof items) =>
+          list.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+        const js = sum(items.filter((item) => item.resourceType === "Script"));
+        homeWeight = `home first view: ${(js / 1024).toFixed(1)} KB of JavaScript (compressed transfer), ${(sum(items) / 1024).toFixed(1)} KB transferred in all`;
+      }
+    }
+    if (homeWeight) console.log(homeWeight);
+    console.log(`(${loadNote()})`);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function benchLighthouse() {
+  // `npm run bench -- lighthouse /medical /relief` measures only those routes.
+  const asked = process.argv.slice(3).filter((arg) => arg.startsWith("/"));
+  const routes = asked.length > 0 ? asked : publicRoutes;
+  const factor = Number(option("scale") ?? "1");
+  if (factor > 1) {
+    // The same site grown to factor x the seed's rows (scripts/lib/scale.ts).
+    const dataDir = await mkdtemp(join(tmpdir(), `bench-lh-scale-${factor}-`));
+    const stack = await startScaleStack(dataDir);
+    try {
+      const filled = await fill(stack, factor);
+      console.log(
+        `\nFilled to ${factor}x: ${filled.pictureRows} picture rows (${filled.distinctPictures} distinct uploads), ${filled.added.projects} new projects, ${filled.added.contact_messages} messages`,
+      );
+      const run = await stack.build();
+      if (!run.ok) throw new Error(`the ${factor}x build failed: ${run.error}`);
+      await lighthouseRoutes(stack.origin, routes);
+    } finally {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), "bench-lh-"));
   try {
-    await withStart(dataDir, async (origin) => {
-      const chrome = await chromeLauncher.launch({
-        chromePath: chromium.path,
-        chromeFlags: ["--headless=new", ...chromiumArgs],
-      });
-      let homeWeight = "";
-      try {
-        console.log("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):");
-        console.log(`${"route".padEnd(24)} perf  a11y  best   seo     LCP     CLS     TBT`);
-        // `npm run bench -- lighthouse /medical /relief` measures only those routes.
-        const asked = process.argv.slice(3).filter((arg) => arg.startsWith("/"));
-        for (const route of asked.length > 0 ? asked : publicRoutes) {
-          const result = await lighthouse(`${origin}${route}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          });
-          const lhr = result?.lhr;
-          if (!lhr) continue;
-          const score = (id: string) =>
-            String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
-          const audit = (id: string) => lhr.audits[id] as LighthouseAudit | undefined;
-          const lcp = (audit("largest-contentful-paint")?.numericValue ?? Number.NaN) / 1000;
-          const cls = audit("cumulative-layout-shift")?.numericValue ?? Number.NaN;
-          const tbt = audit("total-blocking-time")?.numericValue ?? Number.NaN;
-          console.log(
-            `${route.padEnd(23)}${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}  ${lcp.toFixed(2).padStart(5)} s  ${cls.toFixed(3)}  ${tbt.toFixed(0).padStart(4)} ms`,
-          );
-          if (route === "/") {
-            const items = audit("network-requests")?.details?.items ?? [];
-            const sum = (list: typeof items) =>
-              list.reduce((total, item) => total + (item.transferSize ?? 0), 0);
-            const js = sum(items.filter((item) => item.resourceType === "Script"));
-            homeWeight = `home first view: ${(js / 1024).toFixed(1)} KB of JavaScript (compressed transfer), ${(sum(items) / 1024).toFixed(1)} KB transferred in all`;
-          }
-        }
-        if (homeWeight) console.log(homeWeight);
-      } finally {
-        chrome.kill();
-      }
-    });
+    await withStart(dataDir, (origin) => lighthouseRoutes(origin, routes));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -483,9 +583,207 @@ async function benchHost() {
   }
 }
 
+/** Fills a started stack to `factor` x the seed through the admin's upload path. */
+async function fill(stack: ScaleStack, factor: number): Promise<FillReport> {
+  const session = await signInAdmin(
+    stack.apiUrl,
+    stack.publishableKey,
+    stack.admin.email,
+    stack.admin.password,
+  );
+  const distinct = Number(option("pictures") ?? DEFAULT_DISTINCT_PICTURES);
+  return fillScaled(session, {
+    factor,
+    distinctPictures: distinct,
+    secretKey: stack.secretKey,
+    log: (message) => console.log(`  [${factor}x] ${message}`),
+  });
+}
+
+interface ScaleResult {
+  factor: number;
+  fill: FillReport | null;
+  cold: number;
+  coldStages: Record<string, number>;
+  warm: number;
+  warmStages: Record<string, number>;
+  save: number;
+  saveStages: Record<string, number>;
+  weights: RouteWeight[];
+  admin: AdminListTiming[] | string;
+  load: string;
+}
+
+/** A fresh stack at `factor` x the seed (1: the seed itself), measured and stopped. */
+async function measureScale(factor: number): Promise<ScaleResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), `bench-scale-${factor}-`));
+  console.log(`\n${factor === 1 ? "seed" : `${factor}x`}: starting a stack in ${dataDir}`);
+  const stack = await startScaleStack(dataDir);
+  try {
+    const filled = factor > 1 ? await fill(stack, factor) : null;
+    if (filled) {
+      console.log(
+        `  [${factor}x] pictures ${filled.seconds.pictures.toFixed(0)} s, rows ${filled.seconds.rows.toFixed(1)} s, messages ${filled.seconds.messages.toFixed(1)} s`,
+      );
+    }
+    const timed = async (label: string) => {
+      const run = await stack.build();
+      if (!run.ok) throw new Error(`the ${label} build at ${factor}x failed: ${run.error}`);
+      const stages = await lastBuildStages(stack.buildLogFile);
+      console.log(
+        `  [${factor}x] ${label} build ${buildSeconds(run).toFixed(1)} s ${JSON.stringify(stages)}`,
+      );
+      return { seconds: buildSeconds(run), stages };
+    };
+    // Cold: Astro's cache (optimised pictures, the content store) gone, as on a new host.
+    await dropBuildCache(dataDir);
+    const cold = await timed("cold");
+    // Warm: nothing changed since the last build.
+    const warm = await timed("warm");
+    // A save: one project's title changes, as an editor's save does, then the host builds.
+    const session = await signInAdmin(
+      stack.apiUrl,
+      stack.publishableKey,
+      stack.admin.email,
+      stack.admin.password,
+    );
+    const { data: project } = await session.client.from("projects").select("id").limit(1).single();
+    await session.client
+      .from("projects")
+      .update({ title: `Saved at ${new Date().toISOString()}` })
+      .eq("id", (project as { id: string }).id);
+    const save = await timed("save");
+    const weights = await routeWeights(stack.origin, publicRoutes);
+    const admin = await adminListTimings(stack);
+    return {
+      factor,
+      fill: filled,
+      cold: cold.seconds,
+      coldStages: cold.stages,
+      warm: warm.seconds,
+      warmStages: warm.stages,
+      save: save.seconds,
+      saveStages: save.stages,
+      weights,
+      admin,
+      load: loadNote(),
+    };
+  } finally {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(stack.logFile, { force: true });
+    await rm(stack.buildLogFile, { force: true });
+  }
+}
+
+function printScale(results: ScaleResult[]) {
+  const head = (label: string) =>
+    `${label.padEnd(36)}${results.map((r) => (r.factor === 1 ? "seed" : `${r.factor}x`).padStart(22)).join("")}`;
+  const line = (label: string, value: (r: ScaleResult) => string) =>
+    console.log(`${label.padEnd(36)}${results.map((r) => value(r).padStart(22)).join("")}`);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const s = (seconds: number | undefined) =>
+    seconds === undefined || Number.isNaN(seconds) ? "-" : `${seconds.toFixed(1)} s`;
+  const seed = results.find((r) => r.factor === 1);
+
+  console.log(
+    `\nScale (npm start, local host; ${DEFAULT_DISTINCT_PICTURES} distinct pictures at most unless --pictures):`,
+  );
+  console.log(head("content"));
+  line("picture rows added", (r) => String(r.fill?.pictureRows ?? 0));
+  line("distinct pictures uploaded", (r) => String(r.fill?.distinctPictures ?? 0));
+  for (const table of [
+    "home_gallery",
+    "projects",
+    "certifications",
+    "board_staff",
+    "contact_messages",
+  ]) {
+    line(`  ${table} rows`, (r) => String(r.fill?.totals[table] ?? "seed"));
+  }
+  line("fill: pictures (make, encode, upload)", (r) => s(r.fill?.seconds.pictures));
+  console.log(head("\nbuilds (whole npm run build)"));
+  line("cold (no Astro cache)", (r) => s(r.cold));
+  line("  astro: pictures optimised", (r) => String(r.coldStages.encoded ?? "-"));
+  line("  astro: optimising pictures", (r) => s(r.coldStages.images));
+  line("  astro: rendering pages", (r) => s(r.coldStages.pages));
+  line("  astro: bundles (vite)", (r) => s(r.coldStages.bundles));
+  line("cold cost per new distinct picture", (r) =>
+    seed && r.fill?.distinctPictures
+      ? `${((r.cold - seed.cold) / r.fill.distinctPictures).toFixed(2)} s`
+      : "-",
+  );
+  line("warm (nothing changed)", (r) => s(r.warm));
+  line("  astro: rendering pages", (r) => s(r.warmStages.pages));
+  line("  astro: bundles (vite)", (r) => s(r.warmStages.bundles));
+  line("a save's rebuild (one title)", (r) => s(r.save));
+  line("  x the seed's", (r) => (seed ? `${(r.save / seed.save).toFixed(2)}x` : "-"));
+  console.log(head("\nHTML per route: raw / brotli"));
+  const weight = (r: ScaleResult, route: string) => r.weights.find((w) => w.route === route);
+  for (const route of publicRoutes) {
+    line(route, (r) => {
+      const w = weight(r, route);
+      return w ? `${kb(w.bytes)} / ${kb(w.brotli)}` : "-";
+    });
+  }
+  console.log(head("\n<img> per route: eager / all"));
+  for (const route of publicRoutes) {
+    line(route, (r) => {
+      const w = weight(r, route);
+      return w ? `${w.eagerImages} / ${w.images}` : "-";
+    });
+  }
+  console.log(head("\nadmin lists: time to interactive"));
+  const names = new Set<string>();
+  for (const r of results)
+    if (typeof r.admin !== "string") for (const a of r.admin) names.add(a.path);
+  for (const path of names) {
+    line(path.replace("/admin/", ""), (r) => {
+      if (typeof r.admin === "string") return r.admin.slice(0, 20);
+      const a = r.admin.find((item) => item.path === path);
+      return a ? `${(a.tti / 1000).toFixed(2)} s (${a.elements} el.)` : "-";
+    });
+  }
+  for (const r of results) console.log(`(${r.factor === 1 ? "seed" : `${r.factor}x`}: ${r.load})`);
+  for (const r of results) {
+    if (typeof r.admin === "string") console.log(`admin at ${r.factor}x: ${r.admin}`);
+  }
+}
+
+async function benchScale() {
+  const asked = process.argv[3];
+  const factors = asked && /^\d+$/.test(asked) ? [Number(asked)] : [10, 50];
+  const results = [await measureScale(1)];
+  for (const factor of factors) results.push(await measureScale(factor));
+  printScale(results);
+}
+
+async function benchFilter() {
+  const asked = process.argv[3];
+  const count = asked && /^\d+$/.test(asked) ? Number(asked) : 1000;
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-filter-"));
+  console.log(`\nProject filter: starting a stack in ${dataDir}`);
+  const stack = await startScaleStack(dataDir);
+  try {
+    const projects = await fillProjects(stack, count);
+    const result = await measureFilter(stack, projects);
+    console.log(`\nProject filter (${result.projects} active projects, CPU 4x slower):`);
+    console.log(`build ${result.buildSeconds.toFixed(1)} s`);
+    console.log(
+      `${result.presses} presses (every category, All Projects, each Show more): ${result.longTasks} long task(s), the longest ${result.longestMs.toFixed(0)} ms; the slowest press showed its projects in ${result.slowestPressMs.toFixed(0)} ms`,
+    );
+    for (const { press, ms } of result.worst) console.log(`  ${press}: ${ms.toFixed(0)} ms`);
+  } finally {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
 if (!only || only === "api") await benchApi();
 if (!only || only === "start") await benchStart();
 if (!only || only === "publish") await benchPublish();
 if (!only || only === "lighthouse") await benchLighthouse();
 if (!only || only === "host") await benchHost();
+if (only === "scale") await benchScale();
+if (only === "filter") await benchFilter();

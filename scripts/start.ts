@@ -1,5 +1,6 @@
 // `npm start`: the whole product on this machine, in one process tree. The embedded
-// database and Supabase API stand-in (with the Edge Functions and a first admin),
+// database and Supabase API stand-in (with the Edge Functions, a first admin and a
+// mail catcher that every email lands in),
 // a rebuilder that plays the CDN's build-and-deploy behind a deploy hook, and a
 // static server for the built site and the admin. Settings: see README.md.
 
@@ -37,6 +38,16 @@ function reportRun(run: BuildRun, first: boolean): void {
 function publishLimitSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
   const secrets: Record<string, string> = {};
   for (const name of ["PUBLISH_QUEUE_LIMIT_SECONDS", "PUBLISH_BUILD_LIMIT_SECONDS"]) {
+    const value = env[name]?.trim();
+    if (value) secrets[name] = value;
+  }
+  return secrets;
+}
+
+/** ALERT_MESSAGE_LIMIT and ALERT_WINDOW_SECONDS, passed on to the alerts function. */
+function alertLimitSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const name of ["ALERT_MESSAGE_LIMIT", "ALERT_WINDOW_SECONDS"]) {
     const value = env[name]?.trim();
     if (value) secrets[name] = value;
   }
@@ -147,9 +158,15 @@ async function main(): Promise<void> {
         NETLIFY_NOTIFY_SECRET: notifySecret,
         // The publish limits, when set for rehearsals (seconds).
         ...publishLimitSecrets(process.env),
+        // The message alerts' limit per window, when set for rehearsals.
+        ...alertLimitSecrets(process.env),
       },
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
+      mailPort: settings.mailPort,
+      mailSmtpPort: settings.mailSmtpPort,
+      // Emailed links lead back to this site.
+      siteUrl,
     }),
   );
   shutdown.waitFor(stackStarting);
@@ -189,11 +206,21 @@ async function main(): Promise<void> {
   ].filter(Boolean);
   const password = admin.password ?? "(the account's own; set ADMIN_PASSWORD to replace it)";
   const adminLine = `${admin.email} / ${password}${notes.length ? `\n                  (${notes.join("; ")})` : ""}`;
-  // Where the site and the API run, for tools and the browser tests (the API port may
-  // be chosen by the system). No secret goes in here: the keys stay in keys.json.
+  // Where the site, the API, the mail catcher and the host run, for tools and the
+  // browser tests (ports may be chosen by the system). No secret goes in here: the keys
+  // stay in keys.json and the hook's token in hook.json.
   await writeFile(
     join(dataDir, "runtime.json"),
-    `${JSON.stringify({ siteUrl: site.url, apiUrl: stack.apiUrl }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        siteUrl: site.url,
+        apiUrl: stack.apiUrl,
+        mailUrl: stack.mail.url,
+        hostUrl: `http://127.0.0.1:${hook.port}`,
+      },
+      null,
+      2,
+    )}\n`,
   );
   const ready = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`
@@ -204,6 +231,8 @@ async function main(): Promise<void> {
     Admin login:  ${adminLine}
     API:          ${stack.apiUrl}
     API keys:     ${keysLine(stack, dataDir)}
+    Mail:         ${stack.mail.url}/  (every email Auth and the functions send; API: ${stack.mail.url}/api/v1)
+                  SMTP ${stack.mail.smtpHost}:${stack.mail.smtpPort}
     Data folder:  ${dataDir}
     Deploy hook:  POST ${hook.hookUrl}
     Build status: GET  ${hook.statusUrl}

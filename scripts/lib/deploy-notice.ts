@@ -8,6 +8,8 @@ export interface DeployNotice {
   id: string;
   state: "ready" | "error";
   context: "production" | "deploy-preview";
+  /** When the deploy was created: a notice never settles a run asked for after it. */
+  created_at: string;
   error_message?: string;
 }
 
@@ -19,7 +21,6 @@ export function createNotifier(options: { url: string; secret: string }): Notify
       ...deploy,
       branch: "main",
       error_message: deploy.error_message ?? null,
-      created_at: new Date().toISOString(),
     });
     const sha256 = createHash("sha256").update(body).digest("hex");
     const signature = await new SignJWT({ sha256 })

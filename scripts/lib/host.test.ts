@@ -79,7 +79,10 @@ describe("the host's stages", () => {
     expect(run?.ok).toBe(true);
     expect(await served()).toContain("one");
     expect(await contexts()).toEqual(["production"]);
-    expect(notices).toEqual([{ id: run?.id, state: "ready", context: "production" }]);
+    // The deploy was created when its build started.
+    expect(notices).toEqual([
+      { id: run?.id, state: "ready", context: "production", created_at: run?.startedAt },
+    ]);
   });
 
   it("deploys after the delay it is given, serving the old site meanwhile", async () => {

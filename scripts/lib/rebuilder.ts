@@ -362,6 +362,8 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
         id,
         state: error ? "error" : "ready",
         context,
+        // The host creates the deploy when the build starts.
+        created_at: startedAt,
         ...(error ? { error_message: error.split("\n").filter(Boolean).slice(-3).join(" ") } : {}),
       });
     }

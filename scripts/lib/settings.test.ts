@@ -12,6 +12,8 @@ describe("readSettings", () => {
       host: "127.0.0.1",
       apiPort: 54321,
       rebuildPort: 0,
+      mailPort: 0,
+      mailSmtpPort: 0,
       dataDir: join(repoRoot, ".data"),
       freshData: false,
       adminEmail: undefined,
@@ -41,6 +43,8 @@ describe("readSettings", () => {
       HOST: "0.0.0.0",
       API_PORT: "0",
       REBUILD_PORT: "4400",
+      MAIL_PORT: "4401",
+      MAIL_SMTP_PORT: "4402",
       DATA_DIR: ".data/e2e-4399",
       FRESH_DATA: "1",
       ADMIN_EMAIL: "a@b.example",
@@ -51,6 +55,8 @@ describe("readSettings", () => {
       host: "0.0.0.0",
       apiPort: 0,
       rebuildPort: 4400,
+      mailPort: 4401,
+      mailSmtpPort: 4402,
       freshData: true,
     });
     expect(settings.dataDir).toBe(join(repoRoot, ".data", "e2e-4399"));

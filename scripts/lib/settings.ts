@@ -12,6 +12,10 @@ export interface Settings {
   apiPort: number;
   /** 0: any free port. */
   rebuildPort: number;
+  /** The mail catcher's page and API (MAIL_PORT); 0: any free port. */
+  mailPort: number;
+  /** The mail catcher's SMTP port (MAIL_SMTP_PORT); 0: any free port. */
+  mailSmtpPort: number;
   dataDir: string;
   /** Start from an empty data folder (for throwaway runs such as the browser tests). */
   freshData: boolean;
@@ -56,6 +60,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     host: env.HOST?.trim() || "127.0.0.1",
     apiPort: portFrom(env.API_PORT, 54321, "API_PORT"),
     rebuildPort: portFrom(env.REBUILD_PORT, 0, "REBUILD_PORT"),
+    mailPort: portFrom(env.MAIL_PORT, 0, "MAIL_PORT"),
+    mailSmtpPort: portFrom(env.MAIL_SMTP_PORT, 0, "MAIL_SMTP_PORT"),
     dataDir: isAbsolute(dataDir) ? dataDir : join(repoRoot, dataDir),
     freshData: ["1", "true", "yes"].includes((env.FRESH_DATA ?? "").toLowerCase()),
     adminEmail: env.ADMIN_EMAIL || undefined,

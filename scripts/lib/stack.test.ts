@@ -32,6 +32,11 @@ describe("stack", () => {
       expect(first.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       // The stand-in answers (whatever its routes do by now).
       expect((await fetch(`${first.apiUrl}/nowhere`)).status).toBe(404);
+      // So does the mail catcher, on its own ports, with nothing caught yet.
+      expect(first.mail.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(first.mail.smtpPort).toBeGreaterThan(0);
+      const caught = await fetch(`${first.mail.url}/api/v1/messages`);
+      expect(((await caught.json()) as { total: number }).total).toBe(0);
       // The admin is either set up or, while Auth is not there, a warning.
       expect(first.admin.action !== null || Boolean(first.admin.warning)).toBe(true);
       const banners = await first.db.query<{ n: number }>(

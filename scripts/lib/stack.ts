@@ -1,12 +1,15 @@
 // The embedded backend that `npm start` and `npm run dev` share: the data folder,
 // PGlite with the bootstrap, migrations and (on first run) the seed, the project
-// keys, the Supabase API stand-in with the Edge Functions, and the first admin.
+// keys, the local mail catcher, the Supabase API stand-in with the Edge Functions
+// (Auth and the functions send their mail to the catcher; the database calls the
+// alerts function through the stand-in's pg_net, as hosted), and the first admin.
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { applyBootstrap, applyMigrations, applySeed } from "../../supabase/local/database.ts";
 import { apiKeys, loadOrCreateKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
+import { type MailCatcher, startMailCatcher } from "../../supabase/local/mail/index.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 import { type AdminSetup, setUpAdmin } from "./admin-account.ts";
 import { repoRoot } from "./settings.ts";
@@ -74,12 +77,37 @@ export interface StackOptions {
   functionSecrets: Record<string, string>;
   adminEmail?: string;
   adminPassword?: string;
+  /** The mail catcher's page and API port, and its SMTP port; 0 or absent: any free port. */
+  mailPort?: number;
+  mailSmtpPort?: number;
+  /** Where the site runs: Auth's site URL (config.toml's site_url when absent). */
+  siteUrl?: string;
+}
+
+/** Where the local mail catcher listens. */
+export interface StackMail {
+  /** Its page, and its Mailpit-shaped API under /api/v1. */
+  url: string;
+  smtpHost: string;
+  smtpPort: number;
+}
+
+/** The sender of the functions' mail, as config.toml's [inbucket] names Auth's. */
+export const LOCAL_MAIL_FROM = "Helping Hands Foundation <noreply@helpinghands.local>";
+
+/**
+ * The function secrets that send mail to the catcher (functions/_shared/mail.ts reads
+ * them); secrets given explicitly win.
+ */
+export function mailSecrets(mail: StackMail): Record<string, string> {
+  return { SMTP_HOST: mail.smtpHost, SMTP_PORT: String(mail.smtpPort), MAIL_FROM: LOCAL_MAIL_FROM };
 }
 
 export interface Stack {
   db: PGlite;
   keys: ProjectKeys;
   apiUrl: string;
+  mail: StackMail;
   databaseCreated: boolean;
   migrationsApplied: number;
   admin: AdminSetup;
@@ -87,10 +115,34 @@ export interface Stack {
 }
 
 /** Starts the database, the API stand-in (127.0.0.1:apiPort) and the admin account. */
+async function startCatcher(options: StackOptions): Promise<MailCatcher> {
+  try {
+    return await startMailCatcher({ port: options.mailPort, smtpPort: options.mailSmtpPort });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new Error(
+        "MAIL_PORT or MAIL_SMTP_PORT is in use; set them to other ports (0: any free one).",
+      );
+    }
+    throw error;
+  }
+}
+
+/** Starts the database, the mail catcher, the API stand-in (127.0.0.1:apiPort) and the admin account. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const keys = await loadOrCreateKeys(options.dataDir);
   const apiPort = options.apiPort === 0 ? await freePort() : options.apiPort;
-  const { db, created, migrationsApplied } = await openDatabase(options.dataDir);
+  const catcher = await startCatcher(options);
+  const mail: StackMail = {
+    url: catcher.url,
+    smtpHost: catcher.smtpHost,
+    smtpPort: catcher.smtpPort,
+  };
+  const opened = await openDatabase(options.dataDir).catch(async (error) => {
+    await catcher.close();
+    throw error;
+  });
+  const { db, created, migrationsApplied } = opened;
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
   try {
     standIn = await startStandIn(
@@ -99,12 +151,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         keys,
         storageDir: join(options.dataDir, "storage"),
         functionsDir: join(repoRoot, "functions"),
-        functionSecrets: options.functionSecrets,
+        functionSecrets: { ...mailSecrets(mail), ...options.functionSecrets },
+        authSmtp: { host: catcher.smtpHost, port: catcher.smtpPort },
+        authSettings: options.siteUrl ? { siteUrl: options.siteUrl } : {},
+        // pg_net, Vault and the cron job a hosted project is set up with (README): the
+        // database asks the alerts function to deliver, as hosted.
+        hostedHooks: {},
       },
       apiPort,
     );
   } catch (error) {
     await db.close();
+    await catcher.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(
         `API_PORT ${apiPort} is in use; set API_PORT to another port (0: any free one).`,
@@ -133,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db,
     keys,
     apiUrl: standIn.url,
+    mail,
     databaseCreated: created,
     migrationsApplied,
     admin,
@@ -141,6 +200,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       closed = true;
       // The stand-in first (it stops the function processes), then flush the database.
       await standIn.close().catch((error) => console.error("stopping the API stand-in:", error));
+      await catcher.close().catch((error) => console.error("stopping the mail catcher:", error));
       await db.close();
     },
   };

@@ -43,6 +43,14 @@ export async function startAccessStack(): Promise<AccessStack> {
     await stack.close();
     throw new Error("The access group needs the embedded stack (its database and JWT secret).");
   }
+  // A change to the donation details waiting for approval (the first, id 1): something
+  // in payment_changes for the attacks to try to read, approve or reject.
+  await db.query(
+    `insert into public.payment_changes (target, action, row_id, old_data, new_data, proposed_by_email)
+     select 'donate_content', 'UPDATE', d.id, to_jsonb(d),
+            jsonb_set(to_jsonb(d), '{bank_accounts,0,account_number}', '"666"'), 'admin@helpinghands.example'
+       from public.donate_content as d order by d.created_at limit 1`,
+  );
   return {
     ...stack,
     db,

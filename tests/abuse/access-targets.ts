@@ -4,11 +4,18 @@
 // from the catalog; anything discovered that is not listed here is treated as private
 // (nobody but admins and the service role may read or write it), so a new table or RPC is
 // attacked from the day it lands.
-import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
+import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import { validContactMessage, validRows } from "../../supabase/tests/fixtures.ts";
 
 /** The tables the RLS matrix keeps from anon and signed-in non-admins entirely. */
-export const HIDDEN_TABLES = ["contact_messages", "audit_log", "publish_runs"] as const;
+export const HIDDEN_TABLES = [
+  "contact_messages",
+  "audit_log",
+  "publish_runs",
+  "admin_settings",
+  "alert_outbox",
+  "payment_changes",
+] as const;
 
 /** Tables visitors may read besides the content tables: the published revision. */
 const PUBLIC_EXTRA = ["content_revision"];
@@ -19,7 +26,7 @@ export function visitorsMayRead(table: string): boolean {
 }
 
 /** Tables that hold exactly one row: an insert can never be valid, an update can. */
-export const SINGLETONS = ["about_content", "content_revision"];
+export const SINGLETONS = ["about_content", "content_revision", "admin_settings"];
 
 /** The public RPCs the matrix names; each is closed to anon and non-admins. */
 export const KNOWN_RPCS = [
@@ -29,6 +36,18 @@ export const KNOWN_RPCS = [
   "report_build",
   "expire_publish_runs",
   "report_deploy",
+  "reorder_rows",
+  "restore_version",
+  "trash_entries",
+  "expired_trash",
+  "mark_trash_purged",
+  "record_team_change",
+  "approve_payment_change",
+  "reject_payment_change",
+  "pending_payment_changes",
+  "change_payment_details",
+  "claim_alerts",
+  "finish_alerts",
 ] as const;
 
 /** A row an admin (or the service role) could really insert: every constraint passes. */
@@ -45,6 +64,19 @@ export function rowFor(table: string): Record<string, unknown> | undefined {
       return { status: "succeeded", requested_revision: 0, built_revision: 0 };
     case "content_revision":
       return { id: 1, revision: 999_999 };
+    case "admin_settings":
+      return { id: true, alert_address: "mallory@example.org" };
+    case "alert_outbox":
+      // A forged alert, or one meant to look delivered already.
+      return { kind: "payment", payload: { actor_email: "admin@example.org" }, status: "sent" };
+    case "payment_changes":
+      // A change that claims to be approved already.
+      return {
+        target: "donate_content",
+        action: "INSERT",
+        new_data: { ...validRows.donate_content },
+        status: "approved",
+      };
     default:
       return undefined;
   }
@@ -62,6 +94,14 @@ export function patchFor(table: string, columns: string[]): Record<string, unkno
       return { status: "failed", error: "tampered" };
     case "content_revision":
       return { revision: 999_999 };
+    case "admin_settings":
+      // Pointing the message alerts at the attacker, or switching approval off.
+      return { alert_address: "mallory@example.org", require_payment_approval: false };
+    case "alert_outbox":
+      // Marking alerts delivered, so nobody hears of a change.
+      return { status: "sent" };
+    case "payment_changes":
+      return { status: "approved" };
   }
   // The valid row itself (not is_active: one active logo at most would refuse that alone).
   const row = rowFor(table);
@@ -75,14 +115,21 @@ export function patchFor(table: string, columns: string[]): Record<string, unkno
 export interface RpcContext {
   inactiveLogoId: string;
   userId: string;
+  /** The ids of every cause, in their order: a complete list for reorder_rows. */
+  causeIds?: string[];
+  /** A recorded change (an audit entry) to restore. */
+  auditEntry?: number;
 }
 
 /**
  * The Edge Functions the matrix names: publish (admins; builds report with the build
- * token), contact (anyone may send a message, nobody reads one), media (admins upload).
+ * token), contact (anyone may send a message, nobody reads one), media (admins upload),
+ * trash (admins, or the secret key, purge deletions past their 30 days), team (admins
+ * list, invite and remove administrators), alerts (the secret key only: the database
+ * and the cron job ask it to deliver).
  * Any other function found is expected to refuse every caller but admins.
  */
-export const KNOWN_FUNCTIONS = ["publish", "contact", "media"] as const;
+export const KNOWN_FUNCTIONS = ["publish", "contact", "media", "trash", "team", "alerts"] as const;
 
 /** Arguments an attacker would plausibly send. Unknown RPCs are called without any. */
 export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> {
@@ -105,6 +152,43 @@ export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> 
       return { p_succeeded: false, p_error: "forged" };
     case "expire_publish_runs":
       return { p_queue_limit_seconds: 1, p_build_limit_seconds: 1 };
+    case "reorder_rows":
+      return { target: "causes", ids: [...(ctx.causeIds ?? [])].reverse() };
+    case "restore_version":
+      return { entry: ctx.auditEntry ?? 1, state: "before" };
+    case "expired_trash":
+      return { as_of: "2999-01-01T00:00:00Z" };
+    case "mark_trash_purged":
+      return { entries: [ctx.auditEntry ?? 1], files: ["forged.png"] };
+    // The access stack proposes one change to the donation details (access-stack.ts):
+    // the first pending change.
+    case "approve_payment_change":
+    case "reject_payment_change":
+      return { p_change_id: 1 };
+    case "change_payment_details":
+      return {
+        p_action: "INSERT",
+        p_values: {
+          ...validRows.donate_content,
+          bank_accounts: [
+            { bank_name: "Mallory Bank", account_name: "Mallory", account_number: "666" },
+          ],
+        },
+      };
+    case "claim_alerts":
+      return { p_message_limit: 1000, p_window_seconds: 1 };
+    case "finish_alerts":
+      return {
+        p_claim_id: "00000000-0000-4000-8000-000000000000",
+        p_results: [{ id: 1, ok: true }],
+      };
+    case "record_team_change":
+      return {
+        p_actor: ctx.userId,
+        p_action: "INVITE",
+        p_member: ctx.userId,
+        p_new: { email: "mallory@example.org", role: "admin", status: "active" },
+      };
     default:
       return {};
   }

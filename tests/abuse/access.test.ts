@@ -12,7 +12,9 @@
 //     activate_logo the admins';
 //   - the media bucket is read by public URL; nobody but admins lists or writes it;
 //   - publish (POST, GET) is for admins, build reports need the build token; the contact
-//     form takes a message from anyone and shows none;
+//     form takes a message from anyone and shows none; team (list, invite, resend,
+//     remove) is for admins, and its answers and Auth's password reset tell nobody who
+//     has an account; every endpoint that sends mail is rate limited;
 //   - a forged token is refused (401) or at most treated as anon.
 //
 // A case counts as refused only when the answer refused (an HTTP error, or nothing read or
@@ -25,7 +27,7 @@ import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
+import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import { serviceClient, signedInUser, type TestUser } from "../contract/stack.ts";
 import {
   type AccessStack,
@@ -103,9 +105,16 @@ const hiddenRow = new Map<string, string>();
 const existingRow = new Map<string, string>();
 let inactiveLogoId: string;
 let activeLogoId: string;
+/** Every cause id in order, and a recorded change whose restore would show. */
+let causeIds: string[] = [];
+let auditEntry = 0;
 const EXISTING_OBJECT = "probe/existing.png";
 const EXISTING_PDF = "certificates/existing.pdf";
 const SECRET_SUBJECT = `Secret message ${randomUUID()}`;
+/** An administrator invited by the service role who has not accepted yet. */
+let invitedAdmin: { id: string; email: string };
+/** Where the team's emailed links lead (the set-password screen of the site URL). */
+const SET_PASSWORD = "http://127.0.0.1:4321/admin/reset-password";
 
 // --- plumbing -------------------------------------------------------------------------
 
@@ -129,6 +138,8 @@ const SCOPE = {
     "deploy hook calls",
   ],
   auth: ["auth."],
+  // The team function changes users (auth) and writes the audit log.
+  team: ["auth.", "public.audit_log"],
 } as const;
 
 /**
@@ -423,7 +434,7 @@ async function tableOps(actor: Actor, table: Relation): Promise<void> {
 }
 
 async function rpcOps(actor: Actor): Promise<void> {
-  const ctx = { inactiveLogoId, userId: actor.userId ?? user.id };
+  const ctx = { inactiveLogoId, userId: actor.userId ?? user.id, causeIds, auditEntry };
   for (const name of publicFunctions) {
     await refused(`${actor.name} x rpc ${name}`, SCOPE.all, async () => {
       const { status, error } = await actor.client.rpc(name, rpcArgs(name, ctx));
@@ -742,6 +753,8 @@ async function functionOps(actor: Actor): Promise<void> {
       add("media x upload a new image", upload(`abuse/${randomUUID()}.png`));
       add("media x upload over the existing object", upload(EXISTING_OBJECT));
       add("media x GET", async () => fromRaw(await raw(actor, "GET", path)));
+    } else if (name === "team") {
+      // Attacked below with its own scope (teamOps): it changes users, not storage.
     } else {
       // A function nobody told this file about: closed to everyone but admins.
       for (const method of ["GET", "POST", "PUT", "DELETE"]) {
@@ -753,6 +766,62 @@ async function functionOps(actor: Actor): Promise<void> {
   }
   for (const [what, attempt] of attempts) {
     await refused(`${label} x function ${what}`, scope, attempt);
+  }
+  if (edge.includes("team")) await teamOps(actor);
+}
+
+/**
+ * The team function: nobody but an admin lists, invites (a new address, or an account
+ * that is not an admin), invites again or removes. A refused list shows no address.
+ */
+async function teamOps(actor: Actor): Promise<void> {
+  const path = "/functions/v1/team";
+  const post = (body: unknown) => async () => fromRaw(await raw(actor, "POST", path, { body }));
+  const listed = (answer: { status: number; text: string }): Answer => ({
+    ...fromRaw(answer),
+    refused:
+      answer.status >= 400 &&
+      !answer.text.includes(admin.email) &&
+      !answer.text.includes(invitedAdmin.email),
+  });
+  const attempts: [string, () => Promise<Answer>][] = [
+    ["GET the team", async () => listed(await raw(actor, "GET", path))],
+    ["POST list", async () => listed(await raw(actor, "POST", path, { body: { action: "list" } }))],
+    [
+      "invite a new address",
+      post({
+        action: "invite",
+        email: `mallory-${randomUUID()}@example.org`,
+        redirectTo: SET_PASSWORD,
+      }),
+    ],
+    [
+      "invite itself (an account that is not an admin)",
+      post({ action: "invite", email: user.email, redirectTo: SET_PASSWORD }),
+    ],
+    [
+      "invite with the link leading elsewhere",
+      post({
+        action: "invite",
+        email: `mallory-${randomUUID()}@example.org`,
+        redirectTo: "https://evil.example/admin/reset-password",
+      }),
+    ],
+    [
+      "resend an invitation",
+      post({ action: "resend", userId: invitedAdmin.id, redirectTo: SET_PASSWORD }),
+    ],
+    ["remove the admin", post({ action: "remove", userId: admin.id, confirmSelf: true })],
+    ["withdraw an invitation", post({ action: "remove", userId: invitedAdmin.id })],
+    [
+      "remove itself as if it were an admin",
+      post({ action: "remove", userId: actor.userId ?? user.id, confirmSelf: true }),
+    ],
+    ["PUT", async () => fromRaw(await raw(actor, "PUT", path, { body: {} }))],
+    ["DELETE", async () => fromRaw(await raw(actor, "DELETE", path, { body: {} }))],
+  ];
+  for (const [what, attempt] of attempts) {
+    await refused(`${actor.name} x function team x ${what}`, SCOPE.team, attempt);
   }
 }
 
@@ -948,6 +1017,20 @@ beforeAll(async () => {
     if (!visitorsMayRead(table.name) && rows[0]) hiddenRow.set(table.name, String(rows[0].id));
   }
   inactiveLogoId = hiddenRow.get("logo_settings") ?? "";
+  const { rows: causes } = await stack.db.query<{ id: string }>(
+    "select id from public.causes order by sort_order, id",
+  );
+  causeIds = causes.map((row) => row.id);
+  // A change to restore: the version before it differs from the row as it is now.
+  const changed = await service
+    .from("causes")
+    .update({ title: "Changed, so a restore would show" })
+    .eq("id", causeIds[0] ?? "");
+  if (changed.error) throw new Error(`could not change a cause: ${changed.error.message}`);
+  const { rows: entries } = await stack.db.query<{ id: number }>(
+    "select id from public.audit_log where table_name = 'causes' and action = 'UPDATE' order by id desc limit 1",
+  );
+  auditEntry = Number(entries[0]?.id ?? 0);
   const { rows: logos } = await stack.db.query<{ id: string }>(
     "select id from public.logo_settings where is_active",
   );
@@ -964,6 +1047,19 @@ beforeAll(async () => {
   }
 
   [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
+  // An administrator invited (the way the team function does it) who has not accepted.
+  const invitedEmail = `invited-${randomUUID()}@helpinghands.example`;
+  const invited = await service.auth.admin.inviteUserByEmail(invitedEmail, {
+    redirectTo: SET_PASSWORD,
+  });
+  if (invited.error || !invited.data.user) {
+    throw new Error(`could not invite ${invitedEmail}: ${invited.error?.message}`);
+  }
+  const promoted = await service.auth.admin.updateUserById(invited.data.user.id, {
+    app_metadata: { role: "admin" },
+  });
+  if (promoted.error) throw new Error(`could not promote: ${promoted.error.message}`);
+  invitedAdmin = { id: invited.data.user.id, email: invitedEmail };
   snap = await snapshotter(stack);
   // Boot every function (Deno) before anything is timed.
   await Promise.all(
@@ -1184,10 +1280,145 @@ describe("access", () => {
     await controls();
   }, 120_000);
 
+  it("tells nobody who has an account, and limits how often mail is sent", async () => {
+    await mailChecks();
+  }, 120_000);
+
   it("reports", () => {
     tally.report();
   });
 });
+
+// --- mail: what its answers tell, and how often it is sent ----------------------------------
+
+/** The messages the stack's mail catcher holds for an address. */
+async function mailCount(address: string): Promise<number> {
+  const query = encodeURIComponent(`to:"${address}"`);
+  const response = await fetch(`${stack.mailUrl}/api/v1/search?query=${query}`);
+  const { messages } = (await response.json()) as { messages: unknown[] };
+  return messages.length;
+}
+
+/**
+ * Auth's password reset and the team's invitations answer the same whether or not an
+ * address has an account; Auth limits resets per address and per client address, and
+ * the team function invitations per address and per hour.
+ */
+async function mailChecks(): Promise<void> {
+  const adminActor = await userActor("admin", admin);
+  const anon: Actor = {
+    name: "anon",
+    kind: "anon",
+    client: clientFor(stack.publishableKey),
+    headers: { apikey: stack.publishableKey, authorization: `Bearer ${stack.publishableKey}` },
+  };
+  const recover = (email: string, ip: string) =>
+    raw(anon, "POST", "/auth/v1/recover", {
+      body: { email },
+      headers: { "x-forwarded-for": ip },
+    });
+
+  // A password reset: the same answer for an account and for nobody.
+  const member = await signedInUser(stack);
+  const unknown = `nobody-${randomUUID()}@helpinghands.example`;
+  const forMember = await recover(member.email, "198.18.40.1");
+  const forNobody = await recover(unknown, "198.18.40.1");
+  await allowed("anon x auth x recover answers an account and nobody alike", async () => ({
+    ok:
+      forMember.status === 200 &&
+      forMember.status === forNobody.status &&
+      forMember.text === forNobody.text &&
+      forMember.headers.get("content-type") === forNobody.headers.get("content-type"),
+    detail: `${forMember.status} ${forMember.text} / ${forNobody.status} ${forNobody.text}`,
+  }));
+
+  // The team function refuses non-admins before it looks at any address.
+  for (const actor of [anon, await userActor("user", user)]) {
+    const ask = (email: string) =>
+      raw(actor, "POST", "/functions/v1/team", {
+        body: { action: "invite", email, redirectTo: SET_PASSWORD },
+      });
+    const [known, none] = [await ask(admin.email), await ask(unknown)];
+    await allowed(`${actor.name} x function team x invite answers any address alike`, async () => ({
+      ok: known.status >= 400 && known.status === none.status && known.text === none.text,
+      detail: `${known.status} ${known.text} / ${none.status} ${none.text}`,
+    }));
+  }
+  // An admin inviting an account that is not an admin, or an address without one.
+  const volunteer = await signedInUser(stack);
+  const inviteAs = (email: string) =>
+    raw(adminActor, "POST", "/functions/v1/team", {
+      body: { action: "invite", email, redirectTo: SET_PASSWORD },
+    });
+  const [toAccount, toNobody] = [
+    await inviteAs(volunteer.email),
+    await inviteAs(`fresh-${randomUUID()}@helpinghands.example`),
+  ];
+  await allowed("admin x function team x invite answers an account and nobody alike", async () => {
+    const keys = (text: string) => Object.keys(JSON.parse(text) as object).sort();
+    return {
+      ok:
+        toAccount.status === 200 &&
+        toNobody.status === 200 &&
+        keys(toAccount.text).join() === keys(toNobody.text).join(),
+      detail: `${toAccount.text} / ${toNobody.text}`,
+    };
+  });
+
+  // Limits: Auth sends one address one reset a minute...
+  const second = await recover(member.email, "198.18.40.2");
+  await allowed("anon x auth x recover twice within a minute is refused", async () => ({
+    ok: second.status === 429 && (await mailCount(member.email)) === 1,
+    detail: `${second.status} ${second.text}`,
+  }));
+  // ...and takes 30 requests per client address per 5 minutes.
+  const statuses: number[] = [];
+  for (let i = 0; i < 31; i += 1) {
+    const answer = await recover(`burst-${i}-${randomUUID()}@example.org`, "198.18.40.3");
+    statuses.push(answer.status);
+  }
+  await allowed("anon x auth x recover from one address is rate limited", async () => ({
+    ok: statuses.slice(0, 30).every((status) => status === 200) && statuses[30] === 429,
+    detail: statuses.join(","),
+  }));
+  // The team function: one invitation per address a minute...
+  const resend = () =>
+    raw(adminActor, "POST", "/functions/v1/team", {
+      body: { action: "resend", userId: invitedAdmin.id, redirectTo: SET_PASSWORD },
+    });
+  const first = await resend();
+  const again = await resend();
+  await allowed("admin x function team x resend twice within a minute is refused", async () => ({
+    ok:
+      [200, 429].includes(first.status) && again.status === 429 && again.text.includes("too_soon"),
+    detail: `${first.status} ${again.status} ${again.text}`,
+  }));
+  // ...and at most 30 team emails an hour, counted in the audit log.
+  const { rows } = await stack.db.query<{ n: number }>(
+    `select count(*)::int as n from public.audit_log
+      where table_name = 'admins' and action in ('INVITE', 'RESEND')
+        and occurred_at > now() - interval '1 hour'`,
+  );
+  for (let n = rows[0]?.n ?? 0; n < 30; n += 1) {
+    await stack.db.query("select private.append_team_entry($1, 'INVITE', $2, null, null)", [
+      admin.id,
+      volunteer.id,
+    ]);
+  }
+  const overBudget = `over-${randomUUID()}@helpinghands.example`;
+  const refusedInvite = await inviteAs(overBudget);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await allowed(
+    "admin x function team x the 31st team email within an hour is refused",
+    async () => ({
+      ok:
+        refusedInvite.status === 429 &&
+        refusedInvite.text.includes("too_many") &&
+        (await mailCount(overBudget)) === 0,
+      detail: `${refusedInvite.status} ${refusedInvite.text}`,
+    }),
+  );
+}
 
 /** The project's legacy anon key: a real JWT of the project, signed with its legacy secret. */
 function legacyAnonJwt(): string {
@@ -1459,6 +1690,36 @@ async function controls(): Promise<void> {
     return {
       ok: response.status === 201 && after === before + 1 && !text.includes(SECRET_SUBJECT),
       detail: text,
+    };
+  });
+
+  // The team: the admin lists it, invites someone, and withdraws the invitation.
+  const teamPath = "/functions/v1/team";
+  await allowed("admin x function team x GET the team", async () => {
+    const answer = await raw(adminActor, "GET", teamPath);
+    return {
+      ok:
+        answer.status === 200 &&
+        answer.text.includes(admin.email) &&
+        answer.text.includes(invitedAdmin.email),
+      detail: answer.text.slice(0, 200),
+    };
+  });
+  await allowed("admin x function team x invite, then withdraw the invitation", async () => {
+    const email = `control-${randomUUID()}@helpinghands.example`;
+    const invited = await raw(adminActor, "POST", teamPath, {
+      body: { action: "invite", email, redirectTo: SET_PASSWORD },
+    });
+    const { members } = JSON.parse((await raw(adminActor, "GET", teamPath)).text) as {
+      members: { id: string; email: string }[];
+    };
+    const member = members.find((m) => m.email === email);
+    const removed = await raw(adminActor, "POST", teamPath, {
+      body: { action: "remove", userId: member?.id },
+    });
+    return {
+      ok: invited.status === 200 && member !== undefined && removed.status === 200,
+      detail: `${invited.status} ${invited.text} ${removed.status} ${removed.text}`,
     };
   });
 

@@ -63,7 +63,7 @@ import {
 import { openDatabase } from "../../scripts/lib/stack.ts";
 import { type StaticServer, startStaticServer } from "../../scripts/lib/static-server.ts";
 import { createDatabase, listMigrations } from "../../supabase/local/database.ts";
-import { functionRoutes } from "../../supabase/local/functions.ts";
+import { functionRoutes } from "../../supabase/local/functions/index.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 import { createProject } from "../build/project.ts";

@@ -351,10 +351,11 @@ export function fieldCases(field: Field | ItemField, max: number | undefined): V
         refuse("an object", { n: 1 }),
         refuse("a list", [1]),
         refuse("an empty list", []),
-        // The spec: a non-number entry becomes 0.
-        stored("'abc' (becomes 0)", "abc", 0),
-        stored("empty (becomes 0)", "", 0),
-        stored("NaN (becomes 0)", Number.NaN, 0),
+        // A blank or unreadable entry is refused under the field, never taken as 0.
+        refuse("'abc'", "abc"),
+        refuse("empty", ""),
+        refuse("'1e'", "1e"),
+        refuse("NaN", Number.NaN),
       );
       break;
     }

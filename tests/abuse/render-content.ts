@@ -8,12 +8,8 @@
 // from. Markers use only letters, digits and "~": nothing escapes or encodes them.
 
 import type { SupabaseClient } from "@supabase/supabase-js";
-import {
-  CONTENT_TABLES,
-  type ContentTable,
-  compareRows,
-  TABLE_READS,
-} from "../../src/lib/content/tables.ts";
+import { compareRows } from "../../src/lib/content/tables.ts";
+import { CONTENT_TABLES, type ContentTable, TABLES } from "../../src/lib/schema/tables.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 
 export type ColumnKind = "text" | "image_url" | "link_url" | "enum" | "list";
@@ -355,7 +351,7 @@ export async function writeHostileContent(
     if (error || !current) throw new Error(`could not read ${table}: ${error?.message}`);
     if (current.length === 0) throw new Error(`the seed has no ${table} row to overwrite`);
     const sorted = [...(current as Row[])].sort(
-      compareRows(TABLE_READS[table].order) as unknown as (a: Row, b: Row) => number,
+      compareRows(TABLES[table].read.order) as unknown as (a: Row, b: Row) => number,
     );
     for (const [rowIndex, row] of sorted.entries()) {
       const id = String(row.id);
@@ -440,7 +436,7 @@ export async function writeHostileContent(
     rows[table] = written as Row[];
     const active = (written as Row[])
       .filter((row) => table === "about_content" || row.is_active === true)
-      .sort(compareRows(TABLE_READS[table].order) as unknown as (a: Row, b: Row) => number);
+      .sort(compareRows(TABLES[table].read.order) as unknown as (a: Row, b: Row) => number);
     shownRowIds[table] = new Set(
       (ONE_ROW_TABLES.has(table) ? active.slice(0, 1) : active).map((row) => String(row.id)),
     );

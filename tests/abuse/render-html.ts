@@ -3,6 +3,12 @@
 // structured data round-trips to the exact stored string.
 
 import { createRequire } from "node:module";
+import {
+  type DefaultTreeAdapterTypes,
+  defaultTreeAdapter,
+  parse,
+  html as parse5Html,
+} from "parse5";
 import { MARKER, type Markers, type Written } from "./render-content.ts";
 
 // jsdom ships no type declarations; only its constructor is needed here.
@@ -181,9 +187,10 @@ export function checkPage(
   }
   add("every script is a bundle, JSON or the site's own", scriptProblems);
 
-  // 2. An independent tokenizer of the raw HTML finds exactly the script elements the
-  // parser saw: no content closed a script early or opened one (a "<script" inside a
-  // double-quoted attribute value is inert, and the tokenizer knows it).
+  // 2. The raw HTML holds exactly one start and one end tag for each script element the
+  // parser saw, and no script tag the parser dropped: no content closed a script early
+  // (which leaves the script's real end tag closing nothing) or opened one (a "<script"
+  // inside a double-quoted attribute value is inert, and is no tag).
   const tokens = tokenize(html);
   const opens = tokens.startTags.get("script") ?? 0;
   const closes = tokens.endTags.get("script") ?? 0;
@@ -432,10 +439,12 @@ export function describe(written: Written | undefined): string {
 }
 
 // ---------------------------------------------------------------------------------
-// The raw HTML's contexts, by a small tokenizer after the HTML standard's states: where
-// each stretch of characters is data, a quoted or unquoted attribute value, a tag or
-// attribute name, a comment, or the raw text of a script or style. Independent of
-// jsdom, so the two can be compared.
+// The raw HTML's contexts, as parse5 reads it with source locations: every node of its
+// tree (start and end tags with each attribute, text, comments, the doctype) says
+// which stretch of the raw HTML it came from, so each character is known to be data,
+// a quoted or unquoted attribute value, a tag or attribute name, a comment, or the text
+// of a script, a style or a title. What the parser dropped (an end tag that closed
+// nothing, a second <body>) is no node at all; it is marked as such.
 
 export type RawContext =
   | "data"
@@ -448,7 +457,9 @@ export type RawContext =
   | "script (JSON)"
   | "script"
   | "style"
-  | "rcdata";
+  | "rcdata"
+  | "raw text"
+  | "markup the parser dropped";
 
 export interface RawSegment {
   context: RawContext;
@@ -457,122 +468,160 @@ export interface RawSegment {
 }
 
 export interface RawTokens {
+  /** Consecutive stretches covering the whole document, each in one context. */
   segments: RawSegment[];
-  /** Start and end tags, by lower-case name. */
+  /**
+   * Start and end tags in the raw HTML, by lower-case name: those of the elements
+   * the parser built, and those it dropped.
+   */
   startTags: Map<string, number>;
   endTags: Map<string, number>;
 }
 
-const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes"]);
+/** Elements whose text is read as text, not markup: titles and text areas. */
 const RCDATA = new Set(["title", "textarea"]);
-const SPACE = /[\t\n\f\r ]/;
+/** Elements whose text is not even read for character references. */
+const RAW_TEXT = new Set(["xmp", "iframe", "noembed", "noframes", "plaintext"]);
+const JSON_TYPES = new Set(["application/ld+json", "application/json"]);
+const CONTEXTS: RawContext[] = [
+  "markup the parser dropped",
+  "data",
+  "attribute (double-quoted)",
+  "attribute (single-quoted)",
+  "attribute (unquoted)",
+  "tag",
+  "comment",
+  "doctype",
+  "script (JSON)",
+  "script",
+  "style",
+  "rcdata",
+  "raw text",
+];
+const DROPPED = 0;
+const WHITESPACE = /[\t\n\f\r ]/;
+/** A start or end tag's opening, in markup the parser dropped. */
+const TAG_OPENING = /<(\/?)([a-zA-Z][^\t\n\f\r />]*)/g;
 
-export function tokenize(html: string): RawTokens {
-  const segments: RawSegment[] = [];
+type P5Node = DefaultTreeAdapterTypes.Node;
+type P5Element = DefaultTreeAdapterTypes.Element;
+type P5Template = DefaultTreeAdapterTypes.Template;
+
+/**
+ * parse5's own tree adapter, except that text is never appended to the text before
+ * it: parse5 joins adjacent text and stretches its location over whatever the parser
+ * dropped in between, while one node per stretch of characters keeps every location
+ * exact.
+ */
+const exactTextAdapter: typeof defaultTreeAdapter = {
+  ...defaultTreeAdapter,
+  insertText(parent, text) {
+    defaultTreeAdapter.appendChild(parent, defaultTreeAdapter.createTextNode(text));
+  },
+  insertTextBefore(parent, text, reference) {
+    defaultTreeAdapter.insertBefore(parent, defaultTreeAdapter.createTextNode(text), reference);
+  },
+};
+
+function textContext(parent: P5Node | null): RawContext {
+  if (!parent || !defaultTreeAdapter.isElementNode(parent)) return "data";
+  const name = parent.tagName;
+  if (name === "script") {
+    const type = parent.attrs.find((attr) => attr.name === "type")?.value.toLowerCase() ?? "";
+    return JSON_TYPES.has(type) ? "script (JSON)" : "script";
+  }
+  if (name === "style") return "style";
+  if (parent.namespaceURI !== parse5Html.NS.HTML) return "data";
+  if (RCDATA.has(name)) return "rcdata";
+  if (RAW_TEXT.has(name)) return "raw text";
+  return "data";
+}
+
+export function tokenize(source: string): RawTokens {
+  // As jsdom parses (scripting off: <noscript> holds markup, not text).
+  const document = parse(source, {
+    sourceCodeLocationInfo: true,
+    scriptingEnabled: false,
+    treeAdapter: exactTextAdapter,
+  });
+  const contexts = new Uint8Array(source.length).fill(DROPPED);
+  const paint = (context: RawContext, start: number, end: number) =>
+    contexts.fill(CONTEXTS.indexOf(context), start, end);
   const startTags = new Map<string, number>();
   const endTags = new Map<string, number>();
-  const push = (context: RawContext, start: number, end: number) => {
-    if (end > start) segments.push({ context, start, end });
-  };
   const bump = (map: Map<string, number>, name: string) => map.set(name, (map.get(name) ?? 0) + 1);
-  const n = html.length;
-  let i = 0;
-  let text = 0;
-  while (i < n) {
-    const lt = html.indexOf("<", i);
-    if (lt < 0) break;
-    const next = html[lt + 1] ?? "";
-    if (html.startsWith("<!--", lt)) {
-      push("data", text, lt);
-      const close = html.indexOf("-->", lt + 4);
-      const end = close < 0 ? n : close + 3;
-      push("comment", lt, end);
-      i = text = end;
-      continue;
+
+  const elements: P5Element[] = [];
+  const visit = (node: P5Node) => {
+    const location = node.sourceCodeLocation;
+    if (defaultTreeAdapter.isTextNode(node)) {
+      if (location) paint(textContext(node.parentNode), location.startOffset, location.endOffset);
+    } else if (defaultTreeAdapter.isCommentNode(node)) {
+      if (location) paint("comment", location.startOffset, location.endOffset);
+    } else if (defaultTreeAdapter.isDocumentTypeNode(node)) {
+      if (location) paint("doctype", location.startOffset, location.endOffset);
     }
-    if (next === "!" || next === "?") {
-      push("data", text, lt);
-      const close = html.indexOf(">", lt);
-      const end = close < 0 ? n : close + 1;
-      push("doctype", lt, end);
-      i = text = end;
-      continue;
+    if (!("childNodes" in node)) return;
+    if (defaultTreeAdapter.isElementNode(node)) elements.push(node);
+    const children = [...node.childNodes];
+    if (node.nodeName === "template") {
+      children.push(...defaultTreeAdapter.getTemplateContent(node as P5Template).childNodes);
     }
-    const isEnd = next === "/";
-    const nameStart = isEnd ? lt + 2 : lt + 1;
-    if (!/[a-zA-Z]/.test(html[nameStart] ?? "")) {
-      i = lt + 1;
-      continue;
-    }
-    push("data", text, lt);
-    let j = nameStart;
-    while (j < n && !SPACE.test(html[j] ?? "") && html[j] !== "/" && html[j] !== ">") j++;
-    const name = html.slice(nameStart, j).toLowerCase();
-    push("tag", lt, j);
-    // Attributes.
-    let type = "";
-    let selfClosing = false;
-    while (j < n && html[j] !== ">") {
-      const c = html[j] ?? "";
-      if (SPACE.test(c) || c === "/") {
-        selfClosing = c === "/";
-        j++;
-        continue;
+    for (const child of children) visit(child);
+  };
+  visit(document);
+
+  // Tags after text, so that nothing text claimed can hide a tag. A formatting element
+  // the parser reopens (a <b> carried into the next paragraph) shares its first start
+  // tag's location: each tag counts once.
+  const counted = new Set<number>();
+  for (const element of elements) {
+    const { startTag, endTag, attrs } = element.sourceCodeLocation ?? {};
+    if (startTag && !counted.has(startTag.startOffset)) {
+      counted.add(startTag.startOffset);
+      bump(startTags, element.tagName);
+      paint("tag", startTag.startOffset, startTag.endOffset);
+      for (const [name, at] of Object.entries(attrs ?? {})) {
+        // name, then optionally: spaces, "=", spaces, the value (quoted or not).
+        let i = at.startOffset + name.length;
+        while (i < at.endOffset && WHITESPACE.test(source[i] ?? "")) i++;
+        if (source[i] !== "=") continue;
+        i++;
+        while (i < at.endOffset && WHITESPACE.test(source[i] ?? "")) i++;
+        const quote = source[i];
+        if (quote === '"' || quote === "'") {
+          const closed = source[at.endOffset - 1] === quote && at.endOffset - 1 > i;
+          paint(
+            quote === '"' ? "attribute (double-quoted)" : "attribute (single-quoted)",
+            i + 1,
+            closed ? at.endOffset - 1 : at.endOffset,
+          );
+        } else {
+          paint("attribute (unquoted)", i, at.endOffset);
+        }
       }
-      selfClosing = false;
-      const attrStart = j;
-      j++;
-      while (j < n && !SPACE.test(html[j] ?? "") && !["/", ">", "="].includes(html[j] ?? "")) j++;
-      const attrName = html.slice(attrStart, j).toLowerCase();
-      push("tag", attrStart, j);
-      let k = j;
-      while (k < n && SPACE.test(html[k] ?? "")) k++;
-      if (html[k] !== "=") continue;
-      k++;
-      while (k < n && SPACE.test(html[k] ?? "")) k++;
-      const quote = html[k];
-      let value = "";
-      if (quote === '"' || quote === "'") {
-        const close = html.indexOf(quote, k + 1);
-        const end = close < 0 ? n : close;
-        value = html.slice(k + 1, end);
-        push(quote === '"' ? "attribute (double-quoted)" : "attribute (single-quoted)", k + 1, end);
-        j = end + 1;
-      } else {
-        let end = k;
-        while (end < n && !SPACE.test(html[end] ?? "") && html[end] !== ">") end++;
-        value = html.slice(k, end);
-        push("attribute (unquoted)", k, end);
-        j = end;
-      }
-      if (attrName === "type") type = value.toLowerCase();
     }
-    const tagEnd = Math.min(n, j + 1);
-    i = text = tagEnd;
-    if (isEnd) {
-      bump(endTags, name);
-      continue;
-    }
-    bump(startTags, name);
-    if (selfClosing) continue;
-    if (RAW_TEXT.has(name) || RCDATA.has(name)) {
-      const close = new RegExp(`</${name}[\\t\\n\\f\\r />]`, "i");
-      const found = close.exec(html.slice(tagEnd));
-      const end = found ? tagEnd + found.index : n;
-      const context: RawContext = RCDATA.has(name)
-        ? "rcdata"
-        : name === "script"
-          ? type === "application/ld+json" || type === "application/json"
-            ? "script (JSON)"
-            : "script"
-          : name === "style"
-            ? "style"
-            : "tag";
-      push(context, tagEnd, end);
-      i = text = end;
+    if (endTag && !counted.has(endTag.startOffset)) {
+      counted.add(endTag.startOffset);
+      bump(endTags, element.tagName);
+      paint("tag", endTag.startOffset, endTag.endOffset);
     }
   }
-  push("data", text, n);
+
+  const segments: RawSegment[] = [];
+  for (let start = 0; start < source.length; ) {
+    const code = contexts[start] ?? DROPPED;
+    let end = start + 1;
+    while (end < source.length && contexts[end] === code) end++;
+    const context = CONTEXTS[code] ?? "markup the parser dropped";
+    segments.push({ context, start, end });
+    if (code === DROPPED) {
+      for (const [, slash, name] of source.slice(start, end).matchAll(TAG_OPENING)) {
+        bump(slash ? endTags : startTags, (name ?? "").toLowerCase());
+      }
+    }
+    start = end;
+  }
   return { segments, startTags, endTags };
 }
 

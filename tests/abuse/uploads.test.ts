@@ -15,7 +15,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkImageFile, FIVE_MB, TEN_MB } from "../../admin-island/src/data/images.ts";
-import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
+import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import {
   anonClient,
   serviceClient,

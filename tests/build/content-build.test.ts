@@ -2,7 +2,7 @@
 // embedded stack (fresh database with the seed), on a throwaway copy of the site
 // with fixture pages (tests/build/fixtures), sharing one Astro cache folder across
 // builds like the rebuilder does; then one build of the site's own public pages over
-// tables with no active rows (the spec's empty states and fallbacks). Slow by nature:
+// tables with no active rows (the empty states and fallbacks). Slow by nature:
 // two to three minutes in all.
 
 import { createHash } from "node:crypto";
@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES } from "../../src/lib/content/tables.ts";
+import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import { freePort } from "../../supabase/local/server.ts";
 import { anonClient, serviceClient, startTestStack, type TestStack } from "../contract/stack.ts";
 import { type BuildProject, createProject, repoRoot } from "./project.ts";
@@ -358,7 +358,7 @@ describe("the public pages over tables with no active rows", () => {
   });
 
   it(
-    "(b) show the spec's empty states, and the built-in defaults and sample images",
+    "(b) show the empty states, and the built-in defaults and sample images",
     async () => {
       // Rows that exist but are inactive count as none: one of each where it shows.
       const homeGalleryHash = await seedImage("home-gallery-1.jpg");
@@ -399,7 +399,7 @@ describe("the public pages over tables with no active rows", () => {
       timings.push(`site pages, no active rows: ${(result.ms / 1000).toFixed(1)} s`);
       if (result.code !== 0) throw new Error(`site build failed:\n${result.output.slice(-4000)}`);
 
-      // Home: board staff is empty with the spec's texts; the rest falls back.
+      // Home: board staff is empty with its empty-state texts; the rest falls back.
       const home = await builtPage("/");
       const board = home.querySelector('section[aria-labelledby="board-heading"]');
       expect(board?.querySelector("h3")?.textContent).toBe("No Board Staff Members");
@@ -467,6 +467,174 @@ describe("the public pages over tables with no active rows", () => {
       // Donate has no defaults: no methods, the page says how else to give.
       const donate = await builtPage("/donate");
       expect(text(donate.querySelector("main"))).toContain("Donation details are on their way");
+    },
+    SITE_BUILD_TIMEOUT,
+  );
+
+  it(
+    "describe each picture by its stored alt text; a decorative one gets alt=''; blank text keeps the default",
+    async () => {
+      const seed = (name: string) => `/images/seed/${name}`;
+      const insert = async (table: string, row: Record<string, unknown>) => {
+        const { data, error } = await service
+          .from(table)
+          .insert({ is_active: true, ...row })
+          .select("id")
+          .single();
+        if (error) throw new Error(`could not add a ${table} row: ${error.message}`);
+        return (data as { id: string }).id;
+      };
+      // Only these rows are active in their tables (and one logo at most may be).
+      for (const table of [
+        "logo_settings",
+        "banners",
+        "causes",
+        "board_staff",
+        "home_gallery",
+        "children_banners",
+        "projects",
+        "certifications",
+      ]) {
+        const { error } = await service
+          .from(table)
+          .update({ is_active: false })
+          .eq("is_active", true);
+        if (error) throw new Error(`could not deactivate ${table}: ${error.message}`);
+      }
+      await insert("logo_settings", {
+        logo_url: seed("logo.png"),
+        logo_name: "Described Logo",
+        image_alt: "A heart held in two open hands",
+      });
+      await insert("banners", {
+        title: "Described Banner",
+        image_url: seed("banner-1.jpg"),
+        image_alt: "  Volunteers unloading rice sacks from a truck  ",
+        sort_order: 0,
+      });
+      await insert("causes", {
+        title: "Described Cause",
+        description: "A cause with words for its picture",
+        image_url: seed("banner-2.jpg"),
+        image_alt: "A girl reading under a mango tree",
+        sort_order: 0,
+      });
+      await insert("causes", {
+        title: "Blank Cause",
+        description: "A cause whose alt text is only spaces",
+        image_url: seed("banner-3.jpg"),
+        image_alt: "   ",
+        sort_order: 1,
+      });
+      await insert("board_staff", {
+        name: "Decorative Member",
+        designation: "Treasurer",
+        image_url: seed("home-gallery-2.jpg"),
+        image_alt: "Never shown: the picture is decorative",
+        image_decorative: true,
+        sort_order: 0,
+      });
+      await insert("home_gallery", {
+        image_url: seed("home-gallery-3.jpg"),
+        image_alt: "Elders planting saplings in the courtyard",
+        sort_order: 0,
+      });
+      await insert("home_gallery", {
+        image_url: seed("home-gallery-4.jpg"),
+        image_decorative: true,
+        sort_order: 1,
+      });
+      await insert("children_banners", {
+        image_url: seed("children-banner-1.jpg"),
+        image_alt: "Children at their desks in the study hall",
+        position: "left",
+        sort_order: 0,
+      });
+      await insert("projects", {
+        title: "Described Project",
+        description: "A project with words for its picture",
+        category_name: "Water",
+        image_url: seed("banner-2.jpg"),
+        image_alt: "A new hand pump beside the village school",
+      });
+      await insert("certifications", {
+        certificate_name: "Decorative Certificate",
+        image_url: seed("certificate-1.jpg"),
+        image_decorative: true,
+        sort_order: 0,
+      });
+      await insert("certifications", {
+        certificate_name: "Described Certificate",
+        image_url: seed("certificate-1.jpg"),
+        image_alt: "Registration certificate with the state seal",
+        sort_order: 1,
+      });
+
+      const result = await site.build(env);
+      timings.push(`site pages, described pictures: ${(result.ms / 1000).toFixed(1)} s`);
+      if (result.code !== 0) throw new Error(`site build failed:\n${result.output.slice(-4000)}`);
+
+      /** The alt of the picture in the element that holds `label` (a heading's text). */
+      const altNear = (doc: Document, selector: string, label: string) => {
+        const holder = [...doc.querySelectorAll(selector)].find((node) =>
+          text(node).includes(label),
+        );
+        expect(holder, label).toBeTruthy();
+        return holder?.querySelector("img")?.getAttribute("alt");
+      };
+
+      const home = await builtPage("/");
+      // The header's logo, beside the organisation's name in the home link.
+      expect(home.querySelector('header a[href="/"] img')?.getAttribute("alt")).toBe(
+        "A heart held in two open hands",
+      );
+      expect(altNear(home, '[aria-roledescription="slide"]', "Described Banner")).toBe(
+        "Volunteers unloading rice sacks from a truck",
+      );
+      expect(altNear(home, "article", "Described Cause")).toBe("A girl reading under a mango tree");
+      // Blank stored text keeps the default words: the cause's title.
+      expect(altNear(home, "article", "Blank Cause")).toBe("Blank Cause");
+      expect(altNear(home, "article", "Decorative Member")).toBe("");
+      expect(text(home.body)).not.toContain("Never shown");
+      // Gallery cards keep their title as their name; what the picture shows describes them.
+      const cards = [
+        ...(home
+          .querySelector('section[aria-labelledby="gallery-heading"]')
+          ?.querySelectorAll("li button") ?? []),
+      ];
+      expect(cards.map((card) => card.getAttribute("aria-label"))).toEqual([
+        "View Home Gallery Image 1",
+        "View Home Gallery Image 2",
+      ]);
+      const description = (card: Element | undefined) => {
+        const id = card?.getAttribute("aria-describedby");
+        return id ? home.getElementById(id)?.textContent : null;
+      };
+      expect(description(cards[0])).toBe("Elders planting saplings in the courtyard");
+      expect(description(cards[1])).toBeNull();
+      // The full-screen view's pictures travel in the island's props.
+      const galleryProps = home
+        .querySelector('section[aria-labelledby="gallery-heading"] astro-island')
+        ?.getAttribute("props");
+      expect(galleryProps).toContain("Elders planting saplings in the courtyard");
+
+      const children = await builtPage("/children-home");
+      expect(
+        [...children.querySelectorAll('[aria-roledescription="slide"] img')].map((img) =>
+          img.getAttribute("alt"),
+        ),
+      ).toEqual(["Children at their desks in the study hall"]);
+
+      const projects = await builtPage("/projects");
+      expect(altNear(projects, "article", "Described Project")).toBe(
+        "A new hand pump beside the village school",
+      );
+
+      const certifications = await builtPage("/certifications");
+      expect(altNear(certifications, "li", "Decorative Certificate")).toBe("");
+      expect(altNear(certifications, "li", "Described Certificate")).toBe(
+        "Registration certificate with the state seal",
+      );
     },
     SITE_BUILD_TIMEOUT,
   );

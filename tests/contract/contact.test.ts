@@ -142,7 +142,7 @@ describe("contact function", () => {
     });
   });
 
-  it("stores every inquiry type the spec lists", async () => {
+  it("stores every inquiry type the form offers", async () => {
     const address = freshAddress();
     const marker = randomUUID();
     const types = ["general", "volunteer", "donation", "services", "partnership"];

@@ -228,6 +228,40 @@ describe.skipIf(REAL_PROJECT)(
       });
     });
 
+    it("a deploy's notice never settles a run asked for after the deploy was created", async () => {
+      const bearer = await token(admin);
+      const runsNow = async () =>
+        (
+          (await (
+            await fetch(endpoint, {
+              headers: { apikey: stack.publishableKey, authorization: `Bearer ${bearer}` },
+            })
+          ).json()) as { runs: { status: string; requested_at: string; error: string | null }[] }
+        ).runs;
+      // A build runs; a save during it queues a run whose build the host never starts.
+      expect((await post(bearer, { action: "publish" })).status).toBe(202);
+      expect((await report({ action: "report", event: "started" })).status).toBe(200);
+      expect((await post(bearer, { action: "publish" })).status).toBe(202);
+      const [queued] = await runsNow();
+      expect(queued?.status).toBe("queued");
+      const deployCreated = new Date(Date.parse(queued?.requested_at ?? "") - 1000).toISOString();
+
+      // The running build's deploy goes live: its own run is done, the queued one waits.
+      const ready = { state: "ready", context: "production", created_at: deployCreated };
+      expect((await notify(ready)).status).toBe(200);
+      expect((await runsNow()).slice(0, 2).map((run) => run.status)).toEqual([
+        "queued",
+        "succeeded",
+      ]);
+      // Had that deploy failed, its own run would say so, and the queued one still waits.
+      const failed = { ...ready, state: "error", error_message: "Upload failed" };
+      expect((await notify(failed)).status).toBe(200);
+      expect((await runsNow()).slice(0, 2)).toMatchObject([
+        { status: "queued", error: null },
+        { status: "failed", error: "The host could not deploy the site: Upload failed" },
+      ]);
+    });
+
     it("keeps the runs away from everyone but admins", async () => {
       const anon = anonClient(stack);
       expect((await anon.from("publish_runs").select("id")).error?.code).toBe("42501");

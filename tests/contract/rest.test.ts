@@ -96,6 +96,55 @@ describe("public reads", () => {
     );
   });
 
+  it("or/and logic trees: several or= at once, nested and negated, quoted values", async () => {
+    const all =
+      (await anon.from("causes").select("title,sort_order,category").order("sort_order")).data ??
+      [];
+    const titles = async (
+      query: PromiseLike<{ data: { title: string }[] | null; error: unknown }>,
+    ) => {
+      const { data, error } = await query;
+      expect(error).toBeNull();
+      return (data ?? []).map((row) => row.title).sort();
+    };
+    const expectTitles = (rows: typeof all) => rows.map((row) => row.title).sort();
+    const [a, b, c] = all;
+    if (!a || !b || !c) throw new Error("the seed has fewer than three causes");
+    const base = () => anon.from("causes").select("title");
+    expect(
+      await titles(base().or(`sort_order.eq.${a.sort_order},sort_order.eq.${b.sort_order}`)),
+    ).toEqual(expectTitles([a, b]));
+    // Two or= filters both hold; a quoted value keeps its commas and dots as text.
+    const quoted = `"${c.title.replace(/[\\"]/g, "\\$&")}"`;
+    expect(
+      await titles(
+        base()
+          .or(`title.eq.${quoted},sort_order.eq.${a.sort_order}`)
+          .or(`title.eq.${quoted},sort_order.eq.${b.sort_order}`),
+      ),
+    ).toEqual(expectTitles([c]));
+    expect(
+      await titles(
+        base().or(
+          `and(sort_order.gte.${b.sort_order},sort_order.lte.${c.sort_order}),title.eq.${quoted}`,
+        ),
+      ),
+    ).toEqual(
+      expectTitles(all.filter((r) => r.sort_order >= b.sort_order && r.sort_order <= c.sort_order)),
+    );
+    expect(
+      await titles(
+        base().or(`not.or(sort_order.eq.${a.sort_order},sort_order.eq.${b.sort_order})`),
+      ),
+    ).toEqual(expectTitles(all.filter((r) => r !== a && r !== b)));
+    // An escaped LIKE wildcard inside a quoted ilike value matches only itself.
+    expect(await titles(base().or(`title.ilike."%\\\\%%",title.ilike."%\\\\_%"`))).toEqual(
+      expectTitles(all.filter((r) => /[%_]/.test(r.title))),
+    );
+    const broken = await base().or("title.eq.(unclosed");
+    expect(broken.error?.code).toBe("PGRST100");
+  });
+
   it("orders by several columns with nulls placement", async () => {
     const { data, error } = await anon
       .from("oldage_banners")

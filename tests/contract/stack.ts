@@ -6,13 +6,16 @@
 // does:
 //   SUPABASE_PUBLISHABLE_KEY (or SUPABASE_ANON_KEY) and SUPABASE_SECRET_KEY (or
 //   SUPABASE_SERVICE_ROLE_KEY); SUPABASE_JWT_SECRET only for the legacy cases that
-//   forge tokens with the shared secret.
+//   forge tokens with the shared secret; MAIL_CATCHER_URL for the cases that read the
+//   mail Auth sent (`supabase start`'s Mailpit, http://127.0.0.1:54324).
+// The embedded stack has its own mail catcher, which Auth sends through.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { mailSecrets } from "../../scripts/lib/stack.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 import {
   apiKeys,
@@ -20,6 +23,7 @@ import {
   type KeyMode,
   type ProjectKeys,
 } from "../../supabase/local/keys.ts";
+import { type MailCatcher, startMailCatcher } from "../../supabase/local/mail/index.ts";
 import { freePort, startStandIn } from "../../supabase/local/server.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -42,6 +46,11 @@ export interface TestStack {
   storageDir?: string;
   /** The embedded database itself (owner access: no RLS), for checks behind the API. */
   db?: PGlite;
+  /**
+   * The mail catcher's address (its Mailpit-shaped API is under /api/v1): the embedded
+   * stack's own, or MAIL_CATCHER_URL for a real one; absent when unknown.
+   */
+  mailUrl?: string;
   close(): Promise<void>;
 }
 
@@ -56,9 +65,19 @@ export function embeddedOnly(reason: string): string {
   return `[embedded only: ${reason}]`;
 }
 
-export async function startTestStack(
-  options: { functionSecrets?: Record<string, string>; functionsDir?: string } = {},
-): Promise<TestStack> {
+export interface TestStackOptions {
+  functionSecrets?: Record<string, string>;
+  functionsDir?: string;
+  /** Give the functions the SMTP secrets of the stack's mail catcher, as `npm start` does. */
+  mailSecrets?: boolean;
+  /**
+   * Play the hosted delivery setup, as `npm start` does: the database calls the alerts
+   * function through pg_net, and the cron job runs every `cronSeconds`.
+   */
+  hostedHooks?: { cronSeconds?: number };
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const env = process.env;
   const publishable = env.SUPABASE_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY;
   const secret = env.SUPABASE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY;
@@ -70,19 +89,27 @@ export async function startTestStack(
       mode: publishable.startsWith("sb_") ? "new" : "legacy",
       embedded: false,
       jwtSecret: env.SUPABASE_JWT_SECRET,
+      mailUrl: env.MAIL_CATCHER_URL || undefined,
       close: async () => {},
     };
   }
   const db = await createDatabase({ seed: true });
   const keys = await ephemeralKeys();
   const storageDir = await mkdtemp(join(tmpdir(), "standin-storage-"));
+  const catcher: MailCatcher = await startMailCatcher();
+  const mail = { url: catcher.url, smtpHost: catcher.smtpHost, smtpPort: catcher.smtpPort };
   const standIn = await startStandIn(
     {
       db,
       keys,
       storageDir,
       functionsDir: options.functionsDir ?? join(root, "functions"),
-      functionSecrets: options.functionSecrets ?? {},
+      functionSecrets: {
+        ...(options.mailSecrets ? mailSecrets(mail) : {}),
+        ...options.functionSecrets,
+      },
+      authSmtp: { host: catcher.smtpHost, port: catcher.smtpPort },
+      ...(options.hostedHooks ? { hostedHooks: options.hostedHooks } : {}),
     },
     await freePort(),
   );
@@ -97,8 +124,10 @@ export async function startTestStack(
     jwtSecret: keys.jwtSecret,
     storageDir,
     db,
+    mailUrl: catcher.url,
     async close() {
       await standIn.close();
+      await catcher.close();
       await db.close();
       await rm(storageDir, { recursive: true, force: true });
     },

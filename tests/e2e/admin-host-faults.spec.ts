@@ -2,11 +2,14 @@
 // what the admin says, that visitors keep the last good site, and that the next save
 // then goes live with nobody repairing anything. The admin stack runs with a 30 s
 // queue limit (playwright.config.ts) so a build the host never starts fails quickly.
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   adminDataDir,
+  hostSettled,
+  publishRuns,
+  publishStatus,
   renameFirstBanner,
   restoreTable,
   signInAsAdmin,
@@ -45,12 +48,6 @@ const FAULTS: Fault[] = [
   },
 ];
 
-function statusOf(page: Page) {
-  return page
-    .getByRole("status")
-    .filter({ hasText: /Live|Publishing|Checking|not published|failed/ });
-}
-
 async function liveHeading(context: BrowserContext): Promise<{ page: Page; heading: string }> {
   const visitor = await context.newPage();
   await visitor.goto("/");
@@ -69,10 +66,12 @@ test.describe("publishing through a host that fails @desktop", () => {
       const before = await snapshotTable("banners");
       try {
         await signInAsAdmin(page);
-        const status = statusOf(page);
+        const status = publishStatus(page);
         await expect(status).toContainText("Live", { timeout: 120_000 });
         const visitor = await liveHeading(context);
 
+        // Only the build this save asks for may play the fault.
+        await hostSettled();
         await writeFile(join(adminDataDir, "host-fault"), `${fault}\n`);
         const lost = `Not this time ${fault} ${Date.now().toString(36)}`;
         await renameFirstBanner(page, lost);
@@ -92,6 +91,8 @@ test.describe("publishing through a host that fails @desktop", () => {
         await expect(visitor.page.getByRole("heading", { name: next })).toBeVisible();
         await visitor.page.close();
       } finally {
+        // A fault no build played must not reach a later test.
+        await rm(join(adminDataDir, "host-fault"), { force: true });
         await restoreTable("banners", before);
       }
     });
@@ -104,14 +105,18 @@ test.describe("publishing through a host that fails @desktop", () => {
     const before = await snapshotTable("banners");
     try {
       await signInAsAdmin(page);
-      const status = statusOf(page);
+      const status = publishStatus(page);
       await expect(status).toContainText("Live", { timeout: 120_000 });
+      await hostSettled();
       await writeFile(join(adminDataDir, "host-fault"), "slow-deploy 20000\n");
       const title = `After a slow deploy ${Date.now().toString(36)}`;
       await renameFirstBanner(page, title);
       const visitor = await liveHeading(context);
-      // The build is done within seconds; the site switches 20 s after it.
-      await page.waitForTimeout(15_000);
+      // The build is done within seconds (its run succeeded); the site switches only
+      // 20 s after it, and meanwhile the admin keeps following it.
+      await expect
+        .poll(async () => (await publishRuns())[0]?.status, { timeout: 60_000 })
+        .toBe("succeeded");
       await expect(status).toContainText("Publishing...");
       await visitor.page.reload();
       await expect(visitor.page.getByRole("heading", { name: title })).toHaveCount(0);
@@ -120,6 +125,7 @@ test.describe("publishing through a host that fails @desktop", () => {
       await expect(visitor.page.getByRole("heading", { name: title })).toBeVisible();
       await visitor.page.close();
     } finally {
+      await rm(join(adminDataDir, "host-fault"), { force: true });
       await restoreTable("banners", before);
     }
   });

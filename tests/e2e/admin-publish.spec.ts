@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   adminDataDir,
+  hostSettled,
+  publishRuns,
+  publishStatus,
   renameFirstBanner,
   restoreTable,
   signInAsAdmin,
@@ -21,9 +24,7 @@ test.describe("publishing @desktop", () => {
     const before = await snapshotTable("banners");
     try {
       await signInAsAdmin(page);
-      const status = page
-        .getByRole("status")
-        .filter({ hasText: /Live|Publishing|Checking|not published/ });
+      const status = publishStatus(page);
       await expect(status).toContainText("Live", { timeout: 60_000 });
 
       const title = `Fresh from the admin ${Date.now().toString(36)}`;
@@ -40,6 +41,24 @@ test.describe("publishing @desktop", () => {
     }
   });
 
+  test("'Publish now' with nothing new says the site is up to date and builds nothing", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    const status = publishStatus(page);
+    await expect(status).toContainText("Live", { timeout: 120_000 });
+    // Whatever an earlier test left building has settled.
+    await hostSettled();
+    const before = await publishRuns();
+
+    await page.getByRole("button", { name: "Publish now" }).click();
+    // Said once the admin has read the site afresh, instead of asking for a build: a
+    // build asked for would have been recorded as a run already.
+    await expect(status).toContainText("Already up to date");
+    await expect(status).toContainText("Live");
+    expect(await publishRuns()).toEqual(before);
+  });
+
   test("a failed build shows 'Publish failed' and the previous site stays served", async ({
     page,
     context,
@@ -47,15 +66,14 @@ test.describe("publishing @desktop", () => {
     const before = await snapshotTable("banners");
     try {
       await signInAsAdmin(page);
-      const status = page
-        .getByRole("status")
-        .filter({ hasText: /Live|Publishing|Checking|not published|failed/ });
+      const status = publishStatus(page);
       await expect(status).toContainText("Live", { timeout: 120_000 });
       const visitor = await context.newPage();
       await visitor.goto("/");
       const liveHeading = await visitor.getByRole("heading", { level: 1 }).first().textContent();
 
       // The local rebuilder's rehearsal switch: the next build fails with this reason.
+      await hostSettled();
       await writeFile(
         join(adminDataDir, "fail-next-build"),
         "Rehearsal: this build was stopped on purpose.",

@@ -4,7 +4,8 @@
 // they were after each test.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { adminRoutes } from "../../admin-island/src/app/routes.ts";
-import { homeSections } from "../../admin-island/src/components/home-sections.ts";
+import { isAltTextField } from "../../admin-island/src/resources/common.ts";
+import { homeSections } from "../../admin-island/src/resources/registry.ts";
 import type { Field, ResourceDefinition } from "../../admin-island/src/resources/types.ts";
 import {
   expectToast,
@@ -60,7 +61,10 @@ function blankValues(definition: ResourceDefinition): Record<string, unknown> {
 
 /** The message shown under each field when the blank form is sent (first per field). */
 function expectedMessages(definition: ResourceDefinition): string[] {
-  const result = definition.schema.safeParse(blankValues(definition));
+  const blank = blankValues(definition);
+  // Adding many pictures at once, a blank title takes each file's name.
+  if (definition.bulk) blank[definition.bulk.titleField] = "untitled";
+  const result = definition.schema.safeParse(blank);
   if (result.success) return [];
   const firstPerPath = new Map<string, string>();
   for (const issue of result.error.issues) {
@@ -96,9 +100,16 @@ async function fillForm(
     if (field.kind === "text" || field.kind === "textarea") {
       const value = `${field.label} ${tag}`;
       await fieldLocator(dialog, field.name).fill(value);
-      if (marker === null) marker = value;
+      // A picture's alt text never shows on its card.
+      if (marker === null && !isAltTextField(field)) marker = value;
     } else if (field.kind === "image") {
-      await fillImage(dialog, field);
+      // Adding many pictures at once, the one image address is in the Pictures group.
+      if (
+        definition.bulk?.imageField === field.name &&
+        (await dialog.locator('input[type="file"][multiple]').count()) > 0
+      )
+        await dialog.getByLabel("Or an image address").fill(IMAGE);
+      else await fillImage(dialog, field);
     } else if (field.kind === "list") {
       const group = dialog.getByRole("group", { name: field.label, exact: true });
       const count = await group.getByRole("listitem").count();
@@ -116,6 +127,15 @@ async function fillForm(
     }
   }
   return marker;
+}
+
+/** How many logos are active now. */
+async function activeLogos(): Promise<number> {
+  const { count } = await (await serviceClient())
+    .from("logo_settings")
+    .select("id", { count: "exact", head: true })
+    .eq("is_active", true);
+  return count ?? 0;
 }
 
 /** The card (a direct item of the screen's list) that shows `marker`. */
@@ -205,8 +225,11 @@ test.describe("management screens @desktop", () => {
         await expect(edited).toHaveCount(1);
         if (marker === "Banner 100") await expect(edited).toContainText("Center Aligned");
 
-        // Toggle active, both ways.
+        // Toggle active, both ways (the only active logo asks first).
         await edited.getByRole("button", { name: /^Deactivate/ }).click();
+        if (definition.activation === "logo" && (await activeLogos()) === 1) {
+          await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
+        }
         await expectToast(page, texts.deactivated);
         await expect(edited.getByRole("button", { name: /^Activate/ })).toBeVisible();
         await expect(edited.getByRole("list", { name: "Status" })).toContainText(/Inactive|Hidden/);

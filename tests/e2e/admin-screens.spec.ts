@@ -1,5 +1,6 @@
 // The admin screens beyond the card lists: the about form, contact messages, a save
-// over someone else's change, and accessibility at phone and desktop widths.
+// over someone else's change, and accessibility at phone and desktop widths (the
+// safety net's Trash screen and History and Describe dialogs included).
 import { expect, test } from "@playwright/test";
 import {
   expectToast,
@@ -178,5 +179,119 @@ test.describe("admin accessibility", () => {
     await expect(page.getByRole("link", { name: /Board Members/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoCspViolations(page, "home management");
+  });
+});
+
+test.describe("admin accessibility: the safety net", () => {
+  test("the trash, a record's history and a picture's description have no axe violations", async ({
+    page,
+  }) => {
+    const before = await snapshotTable("projects");
+    try {
+      // One deletion in the trash, and one project with a change in its history.
+      const tag = Date.now().toString(36);
+      const service = await serviceClient();
+      const { data: gone } = await service
+        .from("projects")
+        .insert({ title: `Gone project ${tag}`, description: "Deleted", category_name: "Water" })
+        .select()
+        .single();
+      await service.from("projects").delete().eq("id", gone?.id);
+      const { data: kept } = await service
+        .from("projects")
+        .insert({
+          title: `Kept project ${tag}`,
+          description: "First words",
+          category_name: "Water",
+        })
+        .select()
+        .single();
+      await service
+        .from("projects")
+        .update({ title: `Kept project renamed ${tag}`, description: "Second words" })
+        .eq("id", kept?.id);
+
+      await recordCspViolations(page);
+      await signInAsAdmin(page, "/admin/trash");
+      await expect(
+        page
+          .getByRole("list", { name: "Deleted records, newest first" })
+          .getByText(`Gone project ${tag}`),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectNoCspViolations(page, "the trash");
+
+      await page.goto("/admin/projects-management");
+      const history = page.getByRole("button", { name: `History Kept project renamed ${tag}` });
+      await history.click();
+      const dialog = page.getByRole("dialog", { name: `History of Kept project renamed ${tag}` });
+      await expect(
+        dialog.getByText(`Title: “Kept project ${tag}” → “Kept project renamed ${tag}”`),
+      ).toBeVisible();
+      // It opens on its content and gives focus back to History when it closes.
+      await expect(
+        dialog.getByRole("region", { name: `History of Kept project renamed ${tag}` }),
+      ).toBeFocused();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(history).toBeFocused();
+
+      await page.goto("/admin/relief-gallery-management");
+      const describe = page.getByRole("button", { name: "Describe Relief Gallery Image 1" });
+      await describe.click();
+      const describing = page.getByRole("dialog", { name: "Describe Relief Gallery Image 1" });
+      await expect(describing.getByLabel("Alt text")).toBeFocused();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(describing).toBeHidden();
+      await expect(describe).toBeFocused();
+      await expectNoCspViolations(page, "the history and describe dialogs");
+    } finally {
+      await restoreTable("projects", before);
+    }
+  });
+});
+
+test.describe("admin accessibility: passwords and the team", () => {
+  test("forgot password, the set-password screen, the team, its invite dialog and the account page have no axe violations", async ({
+    page,
+  }) => {
+    await recordCspViolations(page);
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Opened without a link: it says where the link is and offers a new one.
+    await page.goto("/admin/reset-password");
+    await expect(page.getByRole("form", { name: "Reset your password" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoCspViolations(page, "forgot password and the set-password screen");
+
+    await signInAsAdmin(page, "/admin/team");
+    await expect(page.getByRole("list", { name: "Administrators" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite an administrator" });
+    await expect(dialog.getByLabel("Email address")).toBeFocused();
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expect(dialog.getByText("Please enter an email address")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("link", { name: "Account" }).click();
+    await page.waitForURL("**/admin/account");
+    await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Please enter your current password")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Signed in, the set-password screen asks for the new password twice.
+    await page.goto("/admin/reset-password");
+    await expect(page.getByRole("form", { name: "Set a new password" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoCspViolations(page, "the team, the account page and the set-password form");
   });
 });

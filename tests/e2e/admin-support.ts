@@ -2,8 +2,9 @@
 // a service client for arranging data, and signing in.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { loadOrCreateHookToken } from "../../scripts/lib/deploy-hook.ts";
 import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
 
 // The account playwright.config.ts asks `npm start` to create.
@@ -62,9 +63,58 @@ export async function signInAsAdmin(page: Page, path = "/admin/dashboard"): Prom
   if (path !== "/admin/dashboard") await page.goto(path);
 }
 
-/** Expects a toast with this text (sonner's live region). */
-export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
+/** The publish status in the admin's header, whatever it says. */
+export function publishStatus(page: Page): Locator {
+  return page
+    .getByRole("status")
+    .filter({ hasText: /Live|Publishing|Checking|not published|failed/ });
+}
+
+/** The publish runs, newest first, as the database holds them. */
+export async function publishRuns(): Promise<{ id: number; status: string }[]> {
+  const { data, error } = await (await serviceClient())
+    .from("publish_runs")
+    .select("id, status")
+    .order("id", { ascending: false });
+  if (error) throw new Error(error.message);
+  return data as { id: number; status: string }[];
+}
+
+/**
+ * Waits until nothing is on its way to the site: the local host builds nothing and has
+ * no build waiting, and no publish run is queued or building. What the next save asks
+ * for is then the next build (a host fault written now is played by it).
+ */
+export async function hostSettled(): Promise<void> {
+  const { hostUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
+    hostUrl: string;
+  };
+  const statusUrl = `${hostUrl}/status/${await loadOrCreateHookToken(dataDir)}`;
+  await expect
+    .poll(
+      async () => {
+        const host = (await (await fetch(statusUrl)).json()) as { state: string; pending: boolean };
+        const run = (await publishRuns())[0]?.status ?? "none";
+        return host.state === "idle" && !host.pending && run !== "queued" && run !== "building";
+      },
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
+/**
+ * Expects a toast with this text (sonner's live region). `timeout` is for outcomes at the
+ * end of long work (a batch of uploads), which a loaded machine may take well over the
+ * default 5 s to reach.
+ */
+export async function expectToast(
+  page: Page,
+  text: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible(
+    options,
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 // The interactive parts: the banner carousel (6 s auto-advance, wrap, previous,
-// next, dots), the causes and staff carousels (one card per step, bounded, disabled
-// buttons at the ends), the gallery viewer (wrap, counter, Escape, focus return),
-// the projects filter and the mobile menu.
+// next, dots, swipe), the causes and staff carousels (one card per step, bounded,
+// disabled buttons at the ends, swipe), the gallery viewer (a native modal dialog:
+// wrap, counter, Escape, focus kept inside and returned), the projects filter and the
+// mobile menu.
 
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { islandOf, waitForIsland } from "./support";
 
 const HERO = '[aria-roledescription="carousel"][aria-label="Highlights"]';
@@ -12,13 +13,79 @@ function activeSlide(page: Page) {
   return page.locator(`${HERO} [aria-roledescription="slide"][data-active]`);
 }
 
-/** Cards per view of the causes and staff carousels at this width (spec section 9). */
+/** Cards per view of the causes and staff carousels: 1 below 640px, 2 below 768px,
+ * 3 below 1024px, 4 from there. */
 function cardsPerView(page: Page): number {
   const width = page.viewportSize()?.width ?? 1280;
   if (width < 640) return 1;
   if (width < 768) return 2;
   if (width < 1024) return 3;
   return 4;
+}
+
+/** Waits until Embla runs in `carousel`: it has placed the track or the slides. */
+async function waitForEmbla(carousel: Locator) {
+  await expect(carousel.locator('[style*="transform"]').first()).toBeAttached();
+}
+
+/**
+ * A horizontal swipe across `target`, from and to a fraction of its width: real touch
+ * events where the device has a touch screen, a mouse drag elsewhere.
+ */
+async function swipe(page: Page, target: Locator, from: number, to: number, touch: boolean) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("nothing to swipe");
+  const y = box.y + box.height * 0.3;
+  const x = (fraction: number) => box.x + box.width * fraction;
+  const steps = 8;
+  if (!touch) {
+    await page.mouse.move(x(from), y);
+    await page.mouse.down();
+    await page.mouse.move(x(to), y, { steps });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", {
+    type: "touchStart",
+    touchPoints: [{ x: x(from), y }],
+  });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [{ x: x(from + ((to - from) * i) / steps), y }],
+    });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * Swipes the banner until the slide `expected` is shown, at most three times. Embla
+ * takes a drag as a throw from the pointer's speed over its last moves, and a busy
+ * machine can leave a pause between the last move and the release that reads as a
+ * drag held still (no throw, the slide stays). A swipe that lands anywhere else fails
+ * at once.
+ */
+async function swipeBannerTo(
+  page: Page,
+  hero: Locator,
+  from: number,
+  to: number,
+  touch: boolean,
+  expected: string,
+) {
+  const before = await activeSlide(page).getAttribute("aria-label");
+  for (let attempt = 1; ; attempt++) {
+    await swipe(page, hero, from, to, touch);
+    const landed = await expect
+      .poll(() => activeSlide(page).getAttribute("aria-label"), { timeout: 2_000 })
+      .not.toBe(before)
+      .then(() => true)
+      .catch(() => false);
+    if (landed || attempt === 3) break;
+  }
+  await expect(activeSlide(page)).toHaveAttribute("aria-label", expected);
 }
 
 test.describe("home banner carousel", () => {
@@ -72,6 +139,56 @@ test.describe("home banner carousel", () => {
       "/donate",
     );
   });
+
+  test("follows a swipe both ways, wrapping, and says where it landed", async ({
+    page,
+    hasTouch,
+  }) => {
+    await page.goto("/");
+    await waitForIsland(islandOf(page, HERO));
+    const hero = page.locator(HERO);
+    await waitForEmbla(hero);
+    await hero.getByRole("button", { name: "Pause slideshow" }).click();
+
+    await swipeBannerTo(page, hero, 0.8, 0.1, hasTouch, "2 of 3");
+    await expect(hero.locator("[aria-live='polite']")).toHaveText(
+      "Slide 2 of 3: Be Part of Our Family",
+    );
+    // The slide fades in fully, and its link can be followed.
+    await expect(activeSlide(page)).toHaveCSS("opacity", "1");
+    await expect(activeSlide(page).getByRole("link", { name: "Donate Now" })).toBeVisible();
+
+    await swipeBannerTo(page, hero, 0.1, 0.8, hasTouch, "1 of 3");
+    await expect(activeSlide(page)).toHaveCSS("opacity", "1");
+    await swipeBannerTo(page, hero, 0.1, 0.8, hasTouch, "3 of 3");
+    await expect(hero.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+  });
+
+  test("a swipe up over the banner still scrolls the page", {
+    tag: "@phone",
+  }, async ({ page }) => {
+    await page.goto("/");
+    await waitForIsland(islandOf(page, HERO));
+    await waitForEmbla(page.locator(HERO));
+    const box = await page.locator(HERO).boundingBox();
+    if (!box) throw new Error("no banner");
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height * 0.6;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send("Input.dispatchTouchEvent", {
+        type: "touchMove",
+        touchPoints: [{ x, y: y - 25 * i }],
+      });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 3");
+  });
 });
 
 for (const { name, label, noun } of [
@@ -103,6 +220,45 @@ for (const { name, label, noun } of [
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
     await expect(carousel.locator('[aria-roledescription="slide"]').first()).toBeInViewport();
+  });
+
+  test(`the ${name} carousel follows a swipe one card at a time`, async ({ page, hasTouch }) => {
+    await page.goto("/");
+    const carousel = page.locator(`[aria-roledescription="carousel"][aria-label="${label}"]`);
+    await carousel.scrollIntoViewIfNeeded();
+    await waitForIsland(islandOf(page, `[aria-roledescription="carousel"][aria-label="${label}"]`));
+    const previous = carousel.getByRole("button", { name: `Previous ${noun}` });
+    const next = carousel.getByRole("button", { name: `Next ${noun}` });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    const inView = cardsPerView(page);
+    await waitForEmbla(carousel);
+    // Three quarters of a card: past half-way however slow the drag, short of two cards
+    // however fast.
+    const cardShare =
+      ((await slides.first().boundingBox())?.width ?? 0) /
+      ((await carousel.boundingBox())?.width ?? 1);
+    const [from, to] = [0.9, 0.9 - cardShare * 0.75];
+
+    await swipe(page, carousel, from, to, hasTouch);
+    await expect(previous).toBeEnabled();
+    // One card further: the card after the first view has come in, the first has gone.
+    await expect(slides.nth(inView)).toBeInViewport({ ratio: 0.9 });
+    await expect(slides.first()).not.toBeInViewport({ ratio: 0.5 });
+
+    // Back to the start. Embla throws by the pointer's speed over its last moves, and a
+    // busy machine that delivers the moves in a bunch reads the first swipe as a fling
+    // of two cards: a swipe back then brings one card, and a second the first.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await swipe(page, carousel, to, from, hasTouch);
+      const atStart = await expect(previous)
+        .toBeDisabled({ timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (atStart) break;
+    }
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
   });
 }
 
@@ -137,6 +293,54 @@ test("the gallery viewer counts, wraps both ways, closes on Escape and returns f
   await expect(viewer.getByText("3 / 6")).toBeVisible();
   await viewer.getByRole("button", { name: "Close viewer" }).click();
   await expect(viewer).toBeHidden();
+});
+
+test("the gallery viewer is a modal dialog: the page behind is inert and Tab stays inside", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const opener = page.getByRole("button", { name: "View Home Gallery Image 2" });
+  await opener.scrollIntoViewIfNeeded();
+  await waitForIsland(islandOf(page, '[aria-label="View Home Gallery Image 2"]'));
+  await opener.click();
+
+  const viewer = page.getByRole("dialog", { name: "Image viewer" });
+  await expect(viewer).toBeVisible();
+  expect(await viewer.evaluate((dialog) => dialog.matches("dialog:modal"))).toBe(true);
+  // Nothing outside the dialog takes focus.
+  const outsideTakesFocus = await page.evaluate(() => {
+    const link = document.querySelector<HTMLElement>("header a[href]");
+    link?.focus();
+    return document.activeElement === link;
+  });
+  expect(outsideTakesFocus).toBe(false);
+
+  // Tab and Shift+Tab go round the dialog's controls (and the browser's own, which
+  // Chromium shows as the page body), never to the page.
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return "browser";
+      return active.closest("dialog") ? active.getAttribute("aria-label") : "page";
+    });
+  const seen: (string | null)[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Tab");
+    seen.push(await focused());
+  }
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Shift+Tab");
+    seen.push(await focused());
+  }
+  expect(seen).not.toContain("page");
+  expect(seen).toEqual(expect.arrayContaining(["Close viewer", "Previous image", "Next image"]));
+
+  // The page behind does not scroll while the viewer is open.
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 });
 
 test("the projects filter counts each category and shows only its projects", async ({ page }) => {

@@ -1,0 +1,286 @@
+// Alert mail in a browser, against `npm start` (which plays the hosted delivery: the
+// database asks the alerts function to deliver through pg_net): a message sent from
+// the contact page reaches the administrators; a bank-account edit emails every
+// administrator the before and after; with second-admin approval on, an edit waits,
+// the live donate page keeps the old account, and only a different administrator's
+// approval puts the new one live.
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import {
+  ADMIN,
+  adminDataDir,
+  expectToast,
+  publishStatus,
+  restoreTable,
+  runtime,
+  serviceClient,
+  signIn,
+  signInAsAdmin,
+  snapshotTable,
+} from "./admin-support.ts";
+import { expectNoAxeViolations } from "./support.ts";
+
+interface CaughtMail {
+  Subject: string;
+  Text: string;
+  To: { Address: string }[];
+}
+
+async function mailUrl(): Promise<string> {
+  const { mailUrl } = JSON.parse(await readFile(join(adminDataDir, "runtime.json"), "utf8")) as {
+    mailUrl: string;
+  };
+  return mailUrl;
+}
+
+/** The catcher's mail to `address` whose subject matches, once it has arrived. */
+async function mailTo(address: string, subject: RegExp, text: string): Promise<CaughtMail> {
+  const base = await mailUrl();
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const query = encodeURIComponent(`to:"${address}"`);
+        const list = (await (await fetch(`${base}/api/v1/search?query=${query}`)).json()) as {
+          messages: { ID: string; Subject: string }[];
+        };
+        for (const summary of list.messages.filter((m) => subject.test(m.Subject))) {
+          const mail = (await (
+            await fetch(`${base}/api/v1/message/${summary.ID}`)
+          ).json()) as CaughtMail;
+          if (mail.Text.includes(text)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
+  return found as CaughtMail;
+}
+
+interface SecondAdmin {
+  email: string;
+  password: string;
+  id: string;
+  client: SupabaseClient;
+}
+
+async function makeSecondAdmin(): Promise<SecondAdmin> {
+  const service = await serviceClient();
+  const email = `second-admin-${randomUUID().slice(0, 8)}@helpinghands.example`;
+  const password = `second-${randomUUID()}`;
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    app_metadata: { role: "admin" },
+  });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  const { apiUrl, publishableKey } = await runtime();
+  const client = createClient(apiUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await client.auth.signInWithPassword({ email, password });
+  return { email, password, id: data.user.id, client };
+}
+
+/** Puts everything back: approval off, nothing left waiting, the second admin gone. */
+async function cleanUp(second: SecondAdmin | undefined): Promise<void> {
+  const service = await serviceClient();
+  await service.from("admin_settings").update({ require_payment_approval: false }).eq("id", true);
+  if (second) {
+    const { data } = await second.client.rpc("pending_payment_changes");
+    for (const change of (data ?? []) as { id: number }[]) {
+      await second.client.rpc("reject_payment_change", { p_change_id: change.id });
+    }
+    await service.auth.admin.deleteUser(second.id);
+  }
+}
+
+/** Opens the first donation record's form and sets its first account number. */
+async function editAccountNumber(page: Page, number: string): Promise<string> {
+  await page.goto("/admin/donate-management");
+  await page.getByRole("button", { name: "Edit Donation details" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Edit Donate Content" });
+  const field = dialog.locator("#field-bank_accounts-0-account_number");
+  const before = await field.inputValue();
+  await field.fill(number);
+  await dialog.getByRole("button", { name: "Update Content" }).click();
+  await expect(dialog).toBeHidden();
+  return before;
+}
+
+/** Publishes now and waits until the live site has it. */
+async function publishAndWait(page: Page): Promise<void> {
+  const status = publishStatus(page);
+  await expect(status).toContainText("Live", { timeout: 150_000 });
+  // The status may be older than a change another admin made: 'Publish now' reads the
+  // site afresh, then builds or says it is up to date.
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(status).toContainText(/Publishing|Already up to date/, { timeout: 20_000 });
+  await expect(status).toContainText("Live", { timeout: 150_000 });
+}
+
+async function liveDonatePage(browser: Browser, baseURL: string | undefined) {
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto("/donate");
+  return visitor;
+}
+
+test.describe("message alerts @desktop", () => {
+  test("a message sent from the contact page emails the administrators, with a link to the inbox", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const send = page.getByRole("button", { name: "Send Message" });
+    await send.scrollIntoViewIfNeeded();
+    // Enabled once the form's island has hydrated.
+    await expect(send).toBeEnabled();
+    const subject = `School visit ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel(/^Full Name/).fill("Sita Gurung");
+    await page.getByLabel(/^Email Address/).fill("sita@example.org");
+    await page.getByLabel(/^Subject/).fill(subject);
+    await page
+      .getByLabel(/^Message/)
+      .fill("Could our class visit the home next month?\nWe are 20.");
+    await send.click();
+    await expect(page.getByRole("status")).toContainText("Thank you for your message!");
+
+    const mail = await mailTo(
+      ADMIN.email,
+      new RegExp(`^New message: ${subject}$`),
+      "> Could our class visit the home next month?",
+    );
+    expect(mail.Text).toContain("Sita Gurung <sita@example.org>");
+    expect(mail.Text).toContain("> We are 20.");
+    const { origin } = new URL(page.url());
+    expect(mail.Text).toContain(`${origin}/admin/messages`);
+  });
+});
+
+test.describe("payment details @desktop", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("a bank-account edit emails every admin the before and after", async ({ page }) => {
+    const before = await snapshotTable("donate_content");
+    let second: SecondAdmin | undefined;
+    try {
+      second = await makeSecondAdmin();
+      await signInAsAdmin(page);
+      const number = `DE${Date.now().toString().slice(-9)}`;
+      const old = await editAccountNumber(page, number);
+      await expectToast(page, "Donate Content updated successfully!");
+      for (const address of [ADMIN.email, second.email]) {
+        const mail = await mailTo(
+          address,
+          new RegExp(`^Donation details changed by ${ADMIN.email}$`),
+          `account number ${old} → ${number}`,
+        );
+        expect(mail.Text).toContain(`number ${number}`);
+        expect(mail.Text).toMatch(/Before:\n- Bank account: /);
+        expect(mail.To.map((to) => to.Address)).toEqual(
+          expect.arrayContaining([ADMIN.email, second.email]),
+        );
+      }
+    } finally {
+      await cleanUp(second);
+      await restoreTable("donate_content", before);
+    }
+  });
+
+  test("with approval on, an edit waits and the live page keeps the old account until a second admin approves", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const before = await snapshotTable("donate_content");
+    let second: SecondAdmin | undefined;
+    try {
+      second = await makeSecondAdmin();
+      await signInAsAdmin(page, "/admin/donate-management");
+      await page.getByRole("button", { name: "Turn on" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Turn on" }).click();
+      await expectToast(page, "Second-admin approval is on.");
+
+      // What visitors see now, once the live site has the saved details.
+      await publishAndWait(page);
+      const live = await (await serviceClient())
+        .from("donate_content")
+        .select("bank_accounts")
+        .eq("is_active", true)
+        .order("created_at", { ascending: false })
+        .limit(1)
+        .single();
+      const accounts = (live.data?.bank_accounts ?? []) as { account_number: string }[];
+      const liveNumber = accounts[0]?.account_number ?? "";
+
+      const proposed = `AP${Date.now().toString().slice(-9)}`;
+      await editAccountNumber(page, proposed);
+      await expectToast(page, "Change sent for approval.");
+      const waiting = page.getByRole("list", { name: "Changes waiting for approval" });
+      await expect(waiting.getByText(`account number ${liveNumber} → ${proposed}`)).toBeVisible();
+      await expect(waiting.getByText("You proposed this")).toBeVisible();
+      await expect(waiting.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+      // Checked once the toasts have gone (sonner's own green is checked elsewhere); a
+      // toast under the pointer waits, so the pointer leaves the bottom corner first.
+      await page.mouse.move(1, 1);
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+      await expectNoAxeViolations(page);
+
+      // Every admin hears of the proposal.
+      await mailTo(
+        second.email,
+        /^Approval needed: /,
+        `account number ${liveNumber} → ${proposed}`,
+      );
+
+      // Published again, the live page still shows the old account.
+      await publishAndWait(page);
+      const visitor = await liveDonatePage(browser, baseURL);
+      await expect(visitor.getByText(liveNumber).first()).toBeVisible();
+      await expect(visitor.getByText(proposed)).toHaveCount(0);
+
+      // The second admin approves it from the dashboard.
+      const other = await browser.newContext({ baseURL });
+      const otherPage = await other.newPage();
+      await signIn(otherPage, { email: second.email, password: second.password });
+      await otherPage.waitForURL("**/admin/dashboard");
+      await expect(
+        otherPage.getByRole("link", { name: /^Donate .* 1 waiting for approval/ }),
+      ).toBeVisible();
+      const pending = otherPage.getByRole("list", { name: "Changes waiting for approval" });
+      await expect(pending.getByText(`account number ${liveNumber} → ${proposed}`)).toBeVisible();
+      await expectNoAxeViolations(otherPage);
+      await pending.getByRole("button", { name: /^Approve/ }).click();
+      await otherPage.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+      await expectToast(otherPage, "Change approved.");
+      const status = publishStatus(otherPage);
+      await expect(status).toContainText("Live", { timeout: 150_000 });
+      await expect
+        .poll(
+          async () => {
+            await visitor.reload();
+            return visitor.getByText(proposed).count();
+          },
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThan(0);
+      await mailTo(
+        ADMIN.email,
+        new RegExp(`^Donation details changed by ${second.email}$`),
+        `proposed by ${ADMIN.email}`,
+      );
+      await visitor.close();
+      await other.close();
+    } finally {
+      await cleanUp(second);
+      await restoreTable("donate_content", before);
+    }
+  });
+});

@@ -1,0 +1,281 @@
+// Passwords and the team in a browser, against `npm start`'s Auth and its mail catcher
+// (runtime.json's mailUrl): a forgotten password (the mail, the link, a new password
+// that signs in), an invitation accepted by someone who then edits a banner, removing
+// an administrator (their session's token refused at once), and the last
+// administrator, whom nobody can remove. They change who is an admin, so they run
+// once (@desktop), one after another.
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { passwords, teamWords } from "../../admin-island/src/data/messages.ts";
+import { type Mail, mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
+import type { TestStack } from "../contract/stack.ts";
+import {
+  ADMIN,
+  adminDataDir,
+  expectToast,
+  renameFirstBanner,
+  restoreTable,
+  runtime,
+  serviceClient,
+  signIn,
+  signInAsAdmin,
+  snapshotTable,
+} from "./admin-support.ts";
+
+test.describe.configure({ mode: "serial" });
+
+/** The running stack's mail catcher, as the contract suite's mail helpers read it. */
+async function catcher(): Promise<TestStack> {
+  const { mailUrl } = JSON.parse(await readFile(join(adminDataDir, "runtime.json"), "utf8")) as {
+    mailUrl: string;
+  };
+  return { mailUrl } as TestStack;
+}
+
+async function linkFor(address: string, count = 1): Promise<string> {
+  const [mail] = (await waitForMail(await catcher(), address, { count })) as Mail[];
+  if (!mail) throw new Error(`no mail to ${address}`);
+  return verifyLink(mail);
+}
+
+function newEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@helpinghands.example`;
+}
+
+/** An admin made with the secret key, as `npm run admin:create` makes one. */
+async function createAdmin(prefix: string) {
+  const email = newEmail(prefix);
+  const password = `pw-${randomUUID()}`;
+  const { data, error } = await (await serviceClient()).auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    app_metadata: { role: "admin" },
+  });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  return { id: data.user.id, email, password };
+}
+
+async function deleteUser(id: string | undefined) {
+  if (id) await (await serviceClient()).auth.admin.deleteUser(id);
+}
+
+/** The access token the admin app holds for this tab's session. */
+async function tokenIn(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw =
+      sessionStorage.getItem("charity-admin-auth") ?? localStorage.getItem("charity-admin-auth");
+    return raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
+  });
+  if (!token) throw new Error("no session in this tab");
+  return token;
+}
+
+/** Sets a new password on the screen an emailed link opened, and lands on the dashboard. */
+async function setPassword(page: Page, password: string) {
+  await expect(page.getByRole("heading", { name: passwords.newTitle })).toBeVisible();
+  await page.getByLabel(passwords.newLabel, { exact: true }).fill(password);
+  await page.getByLabel(passwords.repeatLabel).fill(password);
+  await page.getByRole("button", { name: passwords.save }).click();
+  await page.waitForURL("**/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test.describe("passwords and the team @desktop", () => {
+  test("forgot password: the mail arrives, its link sets a new password, and that one signs in", async ({
+    page,
+  }) => {
+    const admin = await createAdmin("forgot");
+    try {
+      await page.goto("/admin");
+      await page.getByLabel("Username").fill(admin.email);
+      await page.getByRole("button", { name: passwords.forgotLink }).click();
+      await expect(page.getByRole("heading", { name: passwords.forgotTitle })).toBeFocused();
+      const form = page.getByRole("form", { name: passwords.forgotTitle });
+      await expect(form.getByLabel(passwords.emailLabel)).toHaveValue(admin.email);
+      await form.getByRole("button", { name: passwords.send }).click();
+      await expect(form.getByRole("status")).toHaveText(passwords.sent);
+
+      // An address without an account is told exactly the same, and sent nothing.
+      const nobody = newEmail("nobody");
+      await form.getByLabel(passwords.emailLabel).fill(nobody);
+      await form.getByRole("button", { name: passwords.send }).click();
+      await expect(form.getByRole("button", { name: passwords.send })).toBeEnabled();
+      await expect(form.getByRole("status")).toHaveText(passwords.sent);
+
+      const link = await linkFor(admin.email);
+      expect(new URL(link).searchParams.get("redirect_to")).toMatch(/\/admin\/reset-password$/);
+      expect(await mailTo(await catcher(), nobody)).toEqual([]);
+
+      await page.goto(link);
+      await page.waitForURL("**/admin/reset-password**");
+      await expect(page.getByText(admin.email, { exact: true })).toBeVisible();
+      const next = `new-${randomUUID()}`;
+      await setPassword(page, next);
+
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(/\/admin\/?$/);
+      await signIn(page, { email: admin.email, password: admin.password });
+      await expect(page.getByRole("alert")).toHaveText(
+        "Invalid username or password. Please try again.",
+      );
+      await signIn(page, { email: admin.email, password: next });
+      await page.waitForURL("**/admin/dashboard");
+
+      // The link worked once: followed again it says so, and offers a new one.
+      const again = await newPage(page.context().browser() as Browser);
+      await again.goto(link);
+      await expect(again.getByRole("heading", { name: passwords.linkExpiredTitle })).toBeVisible();
+      await expect(again.getByRole("alert")).toHaveText(passwords.linkExpired);
+      await expect(again.getByRole("form", { name: passwords.forgotTitle })).toBeVisible();
+      await again.context().close();
+    } finally {
+      await deleteUser(admin.id);
+    }
+  });
+
+  test("an invitation: accepted, a password chosen, and the new admin edits a banner", async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail("invited");
+    const banners = await snapshotTable("banners");
+    let invitedId: string | undefined;
+    try {
+      await signInAsAdmin(page, "/admin/team");
+      await expect(page.getByRole("heading", { name: teamWords.heading })).toBeVisible();
+      await page.getByRole("button", { name: teamWords.invite, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: teamWords.inviteTitle });
+      await expect(dialog.getByLabel(teamWords.emailLabel)).toBeFocused();
+      await dialog.getByLabel(teamWords.emailLabel).fill(email);
+      await dialog.getByRole("button", { name: teamWords.send }).click();
+      await expectToast(page, teamWords.inviteSent(email));
+      await expect(dialog).toBeHidden();
+      const row = page.getByRole("listitem").filter({ hasText: email });
+      await expect(row.getByText(teamWords.invited, { exact: true })).toBeVisible();
+
+      // The invitee, in a browser of their own.
+      const invitee = await newPage(browser);
+      await invitee.goto(await linkFor(email));
+      await invitee.waitForURL("**/admin/reset-password**");
+      await expect(invitee.getByText(passwords.newIntroInvite)).toBeVisible();
+      await setPassword(invitee, `chosen-${randomUUID()}`);
+      const title = `Welcome banner ${Date.now()}`;
+      await renameFirstBanner(invitee, title);
+      await expectToast(invitee, "Banner updated successfully!");
+      const { data } = await (await serviceClient())
+        .from("banners")
+        .select("title")
+        .eq("title", title);
+      expect(data).toEqual([{ title }]);
+      await invitee.context().close();
+
+      await page.reload();
+      await expect(row.getByText(teamWords.active, { exact: true })).toBeVisible();
+      await expect(row.getByText(/^Last signed in: /)).toBeVisible();
+      const { data: users } = await (await serviceClient()).auth.admin.listUsers();
+      invitedId = users.users.find((u) => u.email === email)?.id;
+    } finally {
+      await restoreTable("banners", banners);
+      await deleteUser(invitedId);
+    }
+  });
+
+  test("removing an admin: after confirming, their open session's token is refused at once", async ({
+    page,
+    browser,
+  }) => {
+    const removed = await createAdmin("removed");
+    try {
+      const theirs = await newPage(browser);
+      await signIn(theirs, { email: removed.email, password: removed.password });
+      await theirs.waitForURL("**/admin/dashboard");
+      const token = await tokenIn(theirs);
+
+      await signInAsAdmin(page, "/admin/team");
+      await page.getByRole("button", { name: `Remove ${removed.email}` }).click();
+      const question = page.getByRole("alertdialog");
+      await expect(question).toContainText(teamWords.confirmRemove(removed.email));
+      await question.getByRole("button", { name: teamWords.confirmRemoveLabel }).click();
+      await expectToast(page, teamWords.removed(removed.email));
+      await expect(page.getByRole("heading", { name: removed.email })).toHaveCount(0);
+
+      // Their token has not expired, yet the database and the functions refuse it.
+      const { apiUrl, publishableKey } = await runtime();
+      const headers = {
+        apikey: publishableKey,
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        prefer: "return=representation",
+      };
+      const write = await fetch(`${apiUrl}/rest/v1/banners?id=not.is.null`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ title: "Taken over" }),
+      });
+      expect(await write.json()).toEqual([]);
+      for (const name of ["team", "publish"]) {
+        const response = await fetch(`${apiUrl}/functions/v1/${name}`, { headers });
+        await response.body?.cancel();
+        expect(response.status, name).toBe(403);
+      }
+      // Their admin tab says so too.
+      await theirs.goto("/admin/team");
+      await expect(
+        theirs.getByRole("alert").filter({ hasText: teamWords.loadError }),
+      ).toBeVisible();
+      await theirs.context().close();
+    } finally {
+      await deleteUser(removed.id);
+    }
+  });
+
+  test("the last active administrator cannot be removed", async ({ page }) => {
+    const service = await serviceClient();
+    // This run's admin is made the only active one for the test; the others come back after.
+    const { data } = await service.auth.admin.listUsers({ perPage: 1000 });
+    const others = data.users.filter(
+      (u) => u.app_metadata.role === "admin" && u.email !== ADMIN.email && u.email_confirmed_at,
+    );
+    for (const other of others) {
+      await service.auth.admin.updateUserById(other.id, { app_metadata: { role: null } });
+    }
+    try {
+      await signInAsAdmin(page, "/admin/team");
+      const remove = page.getByRole("button", { name: `Remove ${ADMIN.email}` });
+      await expect(remove).toBeDisabled();
+      await expect(remove).toHaveAccessibleDescription(teamWords.onlyAdmin);
+      await expect(page.getByText(teamWords.onlyAdmin)).toBeVisible();
+
+      // The team function refuses it too, even confirmed.
+      const { apiUrl, publishableKey } = await runtime();
+      const token = await tokenIn(page);
+      const { data: me } = await service.auth.admin.listUsers({ perPage: 1000 });
+      const id = me.users.find((u) => u.email === ADMIN.email)?.id;
+      const response = await fetch(`${apiUrl}/functions/v1/team`, {
+        method: "POST",
+        headers: {
+          apikey: publishableKey,
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ action: "remove", userId: id, confirmSelf: true }),
+      });
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: string }).error).toBe("last_admin");
+      await page.goto("/admin/dashboard");
+      await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
+    } finally {
+      for (const other of others) {
+        await service.auth.admin.updateUserById(other.id, { app_metadata: { role: "admin" } });
+      }
+    }
+  });
+});
