@@ -65,17 +65,37 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
     },
     limits: { queueSeconds: 600, buildSeconds: 1800 },
     now: () => new Date(clock),
-    // As expire_publish_runs does it.
+    // As expire_publish_runs does it: builds past their limit first; then a queued run,
+    // while no build runs, once it has waited past the queue limit since its request or
+    // the end of the run before it, whichever is later.
     expireRuns(limits, now) {
+      const since = (at: string) => now.getTime() - Date.parse(at);
+      const end = (run: PublishRun, error: string) => {
+        run.status = "failed";
+        run.finished_at = now.toISOString();
+        run.error = error;
+      };
       for (const run of runs) {
-        const since = (at: string | null) => now.getTime() - Date.parse(at ?? run.requested_at);
-        if (run.status === "queued" && since(run.requested_at) > limits.queueSeconds * 1000) {
-          run.status = "failed";
-          run.error = "The host never started the build.";
+        if (
+          run.status === "building" &&
+          since(run.started_at ?? run.requested_at) > limits.buildSeconds * 1000
+        ) {
+          end(
+            run,
+            `The build did not finish within ${Math.ceil(limits.buildSeconds / 60)} minutes.`,
+          );
         }
-        if (run.status === "building" && since(run.started_at) > limits.buildSeconds * 1000) {
-          run.status = "failed";
-          run.error = `The build did not finish within ${Math.ceil(limits.buildSeconds / 60)} minutes.`;
+      }
+      if (runs.some((run) => run.status === "building")) return Promise.resolve();
+      for (const [index, run] of runs.entries()) {
+        if (run.status !== "queued") continue;
+        // Runs are newest first: the ones after this one came before it.
+        const ends = runs
+          .slice(index + 1)
+          .flatMap((earlier) => (earlier.finished_at ? [Date.parse(earlier.finished_at)] : []));
+        const waitingSince = Math.max(Date.parse(run.requested_at), ...ends);
+        if (now.getTime() - waitingSince > limits.queueSeconds * 1000) {
+          end(run, "The host never started the build.");
         }
       }
       return Promise.resolve();
@@ -105,6 +125,7 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
       const building = find("building");
       building.status = event;
       building.built_revision = revision;
+      building.finished_at = new Date(clock).toISOString();
       building.error = error;
       return Promise.resolve(building);
     },
@@ -310,6 +331,47 @@ Deno.test("a run the host never started fails after the queue limit; the next pu
   assertEquals(runs[1]?.status, "failed");
   assertEquals(runs[1]?.error, "The host never started the build.");
   assertEquals(runs[0]?.status, "queued");
+});
+
+Deno.test("a run asked for during a long build waits for that build, then has the queue limit to start", async () => {
+  const { handler, runs, hookCalls, advance } = setup();
+  const admin = { token: "admin-token" };
+  const report = (event: string) =>
+    call(handler, {
+      body: { action: "report", event, revision: 7 },
+      headers: { "x-build-token": BUILD_TOKEN },
+    });
+  await call(handler, admin);
+  await report("started");
+  // A save during the build queues one more, which waits while the build runs 15 minutes.
+  advance(60);
+  await call(handler, admin);
+  assertEquals(hookCalls(), 2);
+  advance(14 * 60);
+  await call(handler, { method: "GET", token: "admin-token" });
+  assertEquals(runs[0]?.status, "queued");
+  await report("succeeded");
+  // The host starts it 9 minutes after the build ended: still its turn.
+  advance(9 * 60);
+  await call(handler, { method: "GET", token: "admin-token" });
+  assertEquals(runs[0]?.status, "queued");
+  await report("started");
+  assertEquals(runs[0]?.status, "building");
+  await report("succeeded");
+  assertEquals(
+    runs.map((run) => run.status),
+    ["succeeded", "succeeded"],
+  );
+  // Had it not started within the queue limit of that build's end, it would have failed.
+  await call(handler, admin);
+  await report("started");
+  advance(60);
+  await call(handler, admin);
+  await report("succeeded");
+  advance(11 * 60);
+  await call(handler, { method: "GET", token: "admin-token" });
+  assertEquals(runs[0]?.status, "failed");
+  assertEquals(runs[0]?.error, "The host never started the build.");
 });
 
 Deno.test("a build that never reports its end fails after the build limit, seen by the next read", async () => {

@@ -302,32 +302,88 @@ describe("publish run limits", () => {
       build,
       at,
     ]);
-
-  beforeAll(async () => {
+  /** Replaces every run with these, oldest first: times are minutes before `at`. */
+  const plant = async (
+    planted: { status: string; requested: number; started?: number; finished?: number }[],
+  ) => {
     await db.query("delete from public.publish_runs");
-    // A run queued 11 minutes before `at`, a build started 31 minutes before it, and
-    // a fresh one of each kind that is within its limit.
-    await db.query(
-      `insert into public.publish_runs (status, requested_revision, requested_at, started_at) values
-         ('failed', 1, $1::timestamptz - interval '2 hours', null),
-         ('building', 1, $1::timestamptz - interval '40 minutes', $1::timestamptz - interval '31 minutes'),
-         ('building', 1, $1::timestamptz - interval '10 minutes', $1::timestamptz - interval '9 minutes'),
-         ('queued', 2, $1::timestamptz - interval '11 minutes', null)`,
-      [at],
-    );
-  });
+    const ago = (minutes: number | undefined) =>
+      minutes === undefined ? null : new Date(Date.parse(at) - minutes * 60_000).toISOString();
+    for (const run of planted) {
+      await db.query(
+        `insert into public.publish_runs (status, requested_revision, requested_at, started_at, finished_at)
+         values ($1, 1, $2, $3, $4)`,
+        [run.status, ago(run.requested), ago(run.started), ago(run.finished)],
+      );
+    }
+  };
 
   it("fails a queued run past the queue limit and a build past the build limit, nothing else", async () => {
-    const before = await runs();
+    // A build that never reported, started 31 minutes before `at`, and a fresh one; a
+    // run queued 11 minutes before `at` after the last build had ended.
+    await plant([
+      { status: "failed", requested: 120, started: 119, finished: 118 },
+      { status: "building", requested: 40, started: 31 },
+    ]);
     const { rows } = await as(db, "service", (tx) => expire(tx, 600, 1800));
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(1);
+    expect((await runs())[1]?.error).toBe("The build did not finish within 30 minutes.");
+
+    await plant([
+      { status: "succeeded", requested: 30, started: 29, finished: 28 },
+      { status: "building", requested: 10, started: 9 },
+    ]);
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(0);
+
+    await plant([
+      { status: "failed", requested: 120, started: 119, finished: 118 },
+      { status: "queued", requested: 11 },
+    ]);
+    const before = await runs();
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(1);
     const after = await runs();
-    expect(after.map((run) => run.status)).toEqual(["failed", "failed", "building", "failed"]);
+    expect(after.map((run) => run.status)).toEqual(["failed", "failed"]);
     expect(after[0]).toEqual(before[0]);
-    expect(after[1]?.error).toBe("The build did not finish within 30 minutes.");
-    expect(after[3]?.error).toBe("The host never started the build.");
+    expect(after[1]?.error).toBe("The host never started the build.");
     // Nothing left to expire: calling again changes nothing.
     expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(0);
+  });
+
+  it("never fails a queued run while a build runs: the host starts it after that build", async () => {
+    // Queued 11 minutes ago behind a build that has run for 12 minutes (within its
+    // limit): the host is busy, not refusing.
+    await plant([
+      { status: "building", requested: 12, started: 12 },
+      { status: "queued", requested: 11 },
+    ]);
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(0);
+    expect((await runs()).map((run) => run.status)).toEqual(["building", "queued"]);
+  });
+
+  it("counts a queued run's wait from the end of the build before it", async () => {
+    // Asked for 15 minutes ago, while a build ran that ended 5 minutes ago: it has
+    // waited 5 minutes for the host, not 15.
+    await plant([
+      { status: "succeeded", requested: 20, started: 20, finished: 5 },
+      { status: "queued", requested: 15 },
+    ]);
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(0);
+    // 11 minutes after that build ended, the host has had its chance.
+    await plant([
+      { status: "succeeded", requested: 25, started: 25, finished: 11 },
+      { status: "queued", requested: 15 },
+    ]);
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(1);
+    expect((await runs())[1]?.error).toBe("The host never started the build.");
+  });
+
+  it("gives a queued run behind a build that is failed for running too long a wait of its own", async () => {
+    await plant([
+      { status: "building", requested: 45, started: 45 },
+      { status: "queued", requested: 40 },
+    ]);
+    expect((await as(db, "service", (tx) => expire(tx, 600, 1800))).rows[0]?.n).toBe(1);
+    expect((await runs()).map((run) => run.status)).toEqual(["failed", "queued"]);
   });
 
   it("refuses limits that are not positive, and everyone but the service role", async () => {

@@ -106,6 +106,50 @@ describe("publisher", () => {
     publisher.stop();
   });
 
+  it("after a failure keeps looking, less often, so a build the host starts late turns it Live", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 6;
+    const never = { ...run("failed", "The host never started the build."), finished_at: null };
+    state.runs = [never];
+    const runs = vi.spyOn(api, "runs");
+    const publisher = createPublisher(api, { pollMs: 1000 });
+    await publisher.refresh();
+    expect(publisher.$state.get()).toEqual({
+      phase: "failed",
+      reason: "The host never started the build.",
+    });
+    // Not every poll interval, but a few times as long.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toHaveBeenCalledTimes(1);
+    // The host starts the build after all.
+    state.runs = [run("building"), never];
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(publisher.$state.get().phase).toBe("publishing");
+    state.live = { revision: 6, builtAt: "2026-11-22T10:12:00.000Z" };
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(publisher.$state.get()).toEqual({ phase: "live", builtAt: "2026-11-22T10:12:00.000Z" });
+    expect(state.requests).toBe(0);
+    publisher.stop();
+  });
+
+  it("stops looking once a failure is older than any deploy takes", async () => {
+    const { api, state } = fakeApi();
+    state.saved = 6;
+    state.runs = [
+      {
+        ...run("failed", "The build failed."),
+        finished_at: new Date(Date.now() - DEPLOY_LIMIT_MS - 1000).toISOString(),
+      },
+    ];
+    const runs = vi.spyOn(api, "runs");
+    const publisher = createPublisher(api, { pollMs: 1000 });
+    await publisher.refresh();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toHaveBeenCalledTimes(1);
+    expect(publisher.$state.get().phase).toBe("failed");
+    publisher.stop();
+  });
+
   it("publishes saved changes left unpublished when a page was closed too soon", async () => {
     const { api, state } = fakeApi();
     state.saved = 7;

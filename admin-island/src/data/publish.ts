@@ -78,6 +78,9 @@ export const DEPLOY_LIMIT_MS = 15 * 60_000;
 
 export const NOT_SWITCHED_REASON = "The build finished, but the host did not put it live.";
 
+/** After a failure the status is read this many times less often. */
+const FAILED_POLL_FACTOR = 5;
+
 export function createPublisher(
   api: PublishApi,
   options: { debounceMs?: number; pollMs?: number } = {},
@@ -92,9 +95,9 @@ export function createPublisher(
   /** When we last asked for a build: older failures are not ours. */
   let requestedAt = 0;
 
-  function schedule() {
+  function schedule(delayMs = pollMs) {
     clearTimeout(poll);
-    if (!stopped) poll = setTimeout(() => void refresh(), pollMs);
+    if (!stopped) poll = setTimeout(() => void refresh(), delayMs);
   }
 
   /** The saved revision, the live site's and the runs, read together. */
@@ -122,6 +125,11 @@ export function createPublisher(
       }
       if (latest?.status === "failed") {
         $state.set({ phase: "failed", reason: latest.error ?? "The build failed." });
+        // A host may still build what it was said to have missed (a run failed as never
+        // started while the host was busy, then built after all): keep looking, less
+        // often, for as long as a deploy may take, so the status then turns Live.
+        const failedAt = Date.parse(latest.finished_at ?? latest.requested_at);
+        if (Date.now() - failedAt < DEPLOY_LIMIT_MS) schedule(pollMs * FAILED_POLL_FACTOR);
         return;
       }
       // Built, but the host has not switched the site yet: it uploads after the build.
