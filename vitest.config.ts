@@ -13,6 +13,10 @@ const exclude = ["tests/e2e/**", "node_modules/**", "dist/**"];
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core free (one worker on two
+    // cores), but most files wait on a stack of their own (database, stand-in, Deno
+    // functions) rather than compute: on two cores, 6.7 instead of 10 minutes.
+    maxWorkers: "100%",
     projects: [
       // A project created today: publishable and secret keys, ES256 sessions.
       {
