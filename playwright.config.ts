@@ -9,12 +9,6 @@ const sitePort = Number(process.env.E2E_PORT ?? 4399);
 const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 4398);
 const browser = findChromium();
 const ADMIN_TESTS = /admin-.*\.spec\.ts$/;
-// The host-fault tests wait minutes on builds and limits. `npm run test:e2e` gives them
-// a stack of their own (E2E_ADMIN_PART=faults, its own port and data folder) that runs
-// after the site tests, while the other admin tests (E2E_ADMIN_PART=main) run beside
-// both: two lanes of about the same length on two cores.
-const HOST_FAULT_TESTS = /admin-host-faults\.spec\.ts$/;
-const adminPart = process.env.E2E_ADMIN_PART as "faults" | "main" | undefined;
 
 function stack(port: number, name: string) {
   return {
@@ -58,7 +52,7 @@ const wants = (which: "site" | "admin") => only === undefined || only === which;
 export default defineConfig({
   testDir: "tests/e2e",
   // Each run keeps its own results, since a run clears its folder when it starts.
-  outputDir: only ? `test-results/${[only, adminPart].filter(Boolean).join("-")}` : "test-results",
+  outputDir: only ? `test-results/${only}` : "test-results",
   forbidOnly: ci,
   retries: 0,
   workers: ci ? 1 : undefined,
@@ -98,20 +92,16 @@ function siteProjects() {
 }
 
 function adminProjects() {
-  const tests = {
-    testMatch: adminPart === "faults" ? HOST_FAULT_TESTS : ADMIN_TESTS,
-    testIgnore: adminPart === "main" ? HOST_FAULT_TESTS : undefined,
-  };
   return [
     {
       name: "admin-desktop",
-      ...tests,
+      testMatch: ADMIN_TESTS,
       grepInvert: /@phone/,
       use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${adminPort}` },
     },
     {
       name: "admin-phone",
-      ...tests,
+      testMatch: ADMIN_TESTS,
       grepInvert: /@desktop/,
       use: { ...devices["Pixel 7"], baseURL: `http://127.0.0.1:${adminPort}` },
     },

@@ -1,12 +1,10 @@
-// `npm run test:e2e`: the browser tests. With no arguments they run in two lanes side
-// by side, each Playwright run with its own stack (E2E_STACK=site|admin), one test at a
-// time within each: the admin tests edit and publish a shared stack, so they never
-// overlap each other, while the site tests only read theirs. One lane runs the admin
-// tests; the other the site tests, then the host-fault tests on an admin stack of their
-// own (its own port, so its own data folder), which are mostly minutes of waiting on
-// builds and limits. Much of an admin test is waiting, so the lanes overlap well even
-// on two cores. With arguments (files, --project, --grep ...) it is one plain
-// `playwright test` run with those arguments.
+// `npm run test:e2e`: the browser tests. With no arguments the public-site tests and
+// the admin tests run at the same time, each in its own Playwright run with its own
+// stack (E2E_STACK=site|admin), one test at a time within each: the admin tests edit
+// and publish one shared stack, so they never overlap each other, while the site
+// tests only read theirs. Much of an admin test is waiting for builds and limits, so
+// the two runs overlap well even on two cores. With arguments (files, --project,
+// --grep ...) it is one plain `playwright test` run with those arguments.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
@@ -47,19 +45,11 @@ if (args.length > 0) {
   process.exit(await run("", args, {}));
 }
 
-const faultsPort = String(Number(process.env.E2E_ADMIN_PORT ?? 4398) - 1);
-const [[site, faults], admin] = await Promise.all([
-  (async () => {
-    const site = await run("site", [], { E2E_STACK: "site" });
-    const faults = await run("faults", [], {
-      E2E_STACK: "admin",
-      E2E_ADMIN_PART: "faults",
-      E2E_ADMIN_PORT: faultsPort,
-    });
-    return [site, faults];
-  })(),
-  run("admin", [], { E2E_STACK: "admin", E2E_ADMIN_PART: "main" }),
+const [site, admin] = await Promise.all([
+  run("site", [], { E2E_STACK: "site" }),
+  run("admin", [], { E2E_STACK: "admin" }),
 ]);
-const word = (code: number) => (code === 0 ? "passed" : "FAILED");
-console.log(`browser tests: site ${word(site)}, admin ${word(admin)}, host faults ${word(faults)}`);
-process.exit([site, admin, faults].find((code) => code !== 0) ?? 0);
+console.log(
+  `browser tests: site ${site === 0 ? "passed" : "FAILED"}, admin ${admin === 0 ? "passed" : "FAILED"}`,
+);
+process.exit(site !== 0 ? site : admin);
