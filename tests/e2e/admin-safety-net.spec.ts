@@ -98,6 +98,10 @@ test.describe("the safety net @desktop", () => {
       await expect(announcement).toHaveText(
         `Picked up Medical Gallery Image 1, picture 1 of ${ids.length}.`,
       );
+      // dnd-kit listens for the keys only from a timer set when the drag starts (its
+      // KeyboardSensor), which a busy page may run after the announcement shows: a timer
+      // set now runs after it.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
       await page.keyboard.press("ArrowRight");
       await expect(announcement).toHaveText(
         `Medical Gallery Image 1 is now picture 2 of ${ids.length}.`,

@@ -147,6 +147,8 @@ test.describe("admin accessibility", () => {
   test("the dashboard, a list, its form, a gallery and home management have no axe violations", async ({
     page,
   }) => {
+    // Axe over several screens, each opened in turn: a busy machine needs over 30 s.
+    test.slow();
     // The same screens also run under the site's Content-Security-Policy untouched.
     await recordCspViolations(page);
     await signInAsAdmin(page);
@@ -186,6 +188,8 @@ test.describe("admin accessibility: the safety net", () => {
   test("the trash, a record's history and a picture's description have no axe violations", async ({
     page,
   }) => {
+    // Axe over several screens, each opened in turn: a busy machine needs over 30 s.
+    test.slow();
     const before = await snapshotTable("projects");
     try {
       // One deletion in the trash, and one project with a change in its history.
@@ -257,6 +261,8 @@ test.describe("admin accessibility: passwords and the team", () => {
   test("forgot password, the set-password screen, the team, its invite dialog and the account page have no axe violations", async ({
     page,
   }) => {
+    // Axe over several screens, each opened in turn: a busy machine needs over 30 s.
+    test.slow();
     await recordCspViolations(page);
     await page.goto("/admin");
     await page.getByRole("button", { name: "Forgot password?" }).click();

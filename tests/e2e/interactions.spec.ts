@@ -61,7 +61,7 @@ async function swipe(page: Page, target: Locator, from: number, to: number, touc
 }
 
 /**
- * Swipes the banner until the slide `expected` is shown, at most three times. Embla
+ * Swipes the banner until the slide `expected` is shown, at most five times. Embla
  * takes a drag as a throw from the pointer's speed over its last moves, and a busy
  * machine can leave a pause between the last move and the release that reads as a
  * drag held still (no throw, the slide stays). A swipe that lands anywhere else fails
@@ -83,7 +83,7 @@ async function swipeBannerTo(
       .not.toBe(before)
       .then(() => true)
       .catch(() => false);
-    if (landed || attempt === 3) break;
+    if (landed || attempt === 5) break;
   }
   await expect(activeSlide(page)).toHaveAttribute("aria-label", expected);
 }

@@ -23,7 +23,9 @@ import {
 const FACTOR = 10;
 
 test.describe("the public pages at 10x the seed", { tag: "@desktop" }, () => {
-  test.describe.configure({ mode: "serial" });
+  // Each test walks a long list to its end, batch by batch: half a minute on a busy
+  // machine.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
   let dataDir = "";
   let stack: ScaleStack | undefined;
   /** Titles of the active projects, in the order visitors see them. */
