@@ -1,9 +1,10 @@
 import { Eye, EyeOff, KeyRound, Lock } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { describedBy } from "../components/fields/FieldShell.tsx";
+import { describedBy, FieldShell } from "../components/fields/FieldShell.tsx";
 import { ForgotPasswordForm } from "../components/password/ForgotPasswordForm.tsx";
-import { button, input, label } from "../components/ui/ui.ts";
+import { FormFailureAlert } from "../components/ui/FormFailure.tsx";
+import { button, input } from "../components/ui/ui.ts";
 import { signIn } from "../data/auth.ts";
 import type { AdminClient } from "../data/client.ts";
 import { passwords } from "../data/messages.ts";
@@ -78,18 +79,8 @@ export function LoginScreen({
           />
         ) : null}
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" hidden={forgot}>
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-            >
-              {failure}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor={userId} className={`${label} mb-1`}>
-              Username
-            </label>
+          {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
+          <FieldShell id={userId} label="Username" error={userError}>
             <input
               id={userId}
               type="email"
@@ -101,16 +92,8 @@ export function LoginScreen({
               aria-describedby={describedBy(userId, undefined, userError)}
               {...register("username", { required: "Please enter your username" })}
             />
-            {userError ? (
-              <p id={`${userId}-error`} className="mt-1 text-sm font-medium text-red-800">
-                {userError}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={passwordId} className={`${label} mb-1`}>
-              Password
-            </label>
+          </FieldShell>
+          <FieldShell id={passwordId} label="Password" error={passwordError}>
             <div className="relative">
               <input
                 id={passwordId}
@@ -135,12 +118,7 @@ export function LoginScreen({
                 )}
               </button>
             </div>
-            {passwordError ? (
-              <p id={`${passwordId}-error`} className="mt-1 text-sm font-medium text-red-800">
-                {passwordError}
-              </p>
-            ) : null}
-          </div>
+          </FieldShell>
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div className="flex items-center gap-3">
               <input

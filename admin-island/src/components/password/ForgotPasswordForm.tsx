@@ -5,9 +5,10 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { requestPasswordReset } from "../../data/auth.ts";
 import type { AdminClient } from "../../data/client.ts";
 import { passwords as words } from "../../data/messages.ts";
+import { EmailField } from "../fields/EmailField.tsx";
 import { emailProblem } from "../fields/email.ts";
-import { describedBy } from "../fields/FieldShell.tsx";
-import { button, input, label } from "../ui/ui.ts";
+import { FormFailureAlert } from "../ui/FormFailure.tsx";
+import { button } from "../ui/ui.ts";
 
 interface ForgotPasswordFormProps {
   client: AdminClient;
@@ -50,28 +51,15 @@ export function ForgotPasswordForm({ client, initialEmail = "", onBack }: Forgot
       className="flex flex-col gap-5"
     >
       <p className="text-sm text-ink-muted">{words.forgotIntro}</p>
-      <div>
-        <label htmlFor={emailId} className={`${label} mb-1`}>
-          {words.emailLabel}
-        </label>
-        <input
-          id={emailId}
-          ref={emailRef}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          className={input}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(emailId, undefined, error ?? undefined)}
-        />
-        {error ? (
-          <p id={`${emailId}-error`} className="mt-1 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <EmailField
+        id={emailId}
+        label={words.emailLabel}
+        value={email}
+        onChange={setEmail}
+        error={error}
+        autoComplete="username"
+        inputRef={emailRef}
+      />
       <div role="status" className="empty:-mt-5">
         {outcome?.ok ? (
           <p className="rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
@@ -79,14 +67,7 @@ export function ForgotPasswordForm({ client, initialEmail = "", onBack }: Forgot
           </p>
         ) : null}
       </div>
-      {outcome && !outcome.ok ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-        >
-          {outcome.message}
-        </p>
-      ) : null}
+      {outcome && !outcome.ok ? <FormFailureAlert failure={outcome} /> : null}
       <button type="submit" className={`${button.primary} w-full`} disabled={busy}>
         {busy ? words.sending : words.send}
       </button>

@@ -5,6 +5,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type AuthOutcome, MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../data/auth.ts";
 import { passwords as words } from "../../data/messages.ts";
+import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button } from "../ui/ui.ts";
 import { PasswordInput } from "./PasswordInput.tsx";
 
@@ -49,7 +50,7 @@ export function NewPasswordForm({
   const currentRef = useRef<HTMLInputElement>(null);
   const nextRef = useRef<HTMLInputElement>(null);
   const repeatRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,16 +94,7 @@ export function NewPasswordForm({
       {username ? (
         <input type="email" autoComplete="username" value={username} readOnly hidden />
       ) : null}
-      {failure ? (
-        <p
-          ref={alertRef}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900 outline-none"
-        >
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <FormFailureAlert failure={{ message: failure }} focusRef={alertRef} /> : null}
       {withCurrent ? (
         <PasswordInput
           label={words.currentLabel}

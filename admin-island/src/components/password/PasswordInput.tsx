@@ -2,8 +2,8 @@
 // an error, tied together for screen readers. The password managers' autocomplete
 // names tell a new password from the current one.
 import { type Ref, useId } from "react";
-import { describedBy } from "../fields/FieldShell.tsx";
-import { input, label as labelClass } from "../ui/ui.ts";
+import { describedBy, FieldShell } from "../fields/FieldShell.tsx";
+import { input } from "../ui/ui.ts";
 
 interface PasswordInputProps {
   label: string;
@@ -28,10 +28,7 @@ export function PasswordInput({
 }: PasswordInputProps) {
   const id = useId();
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className={`${labelClass} mb-1`}>
-        {label}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error ?? undefined}>
       <input
         id={id}
         ref={inputRef}
@@ -45,16 +42,6 @@ export function PasswordInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error ?? undefined)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -3,10 +3,11 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { teamWords as words } from "../../../data/messages.ts";
+import { EmailField } from "../../fields/EmailField.tsx";
 import { emailProblem } from "../../fields/email.ts";
-import { describedBy } from "../../fields/FieldShell.tsx";
+import { FormFailureAlert } from "../../ui/FormFailure.tsx";
 import { Modal } from "../../ui/Modal.tsx";
-import { button, input, label } from "../../ui/ui.ts";
+import { button } from "../../ui/ui.ts";
 
 interface InviteDialogProps {
   open: boolean;
@@ -58,37 +59,17 @@ function InviteForm({ onClose, onInvite }: Omit<InviteDialogProps, "open">) {
       className="flex flex-col gap-5 pb-5"
     >
       <p className="text-ink-muted">{words.inviteIntro}</p>
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor={emailId} className={`${label} mb-1`}>
-          {words.emailLabel}
-        </label>
-        <input
-          id={emailId}
-          ref={emailRef}
-          data-autofocus
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          className={input}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(emailId, undefined, error ?? undefined)}
-        />
-        {error ? (
-          <p id={`${emailId}-error`} className="mt-1 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
+      <EmailField
+        id={emailId}
+        label={words.emailLabel}
+        value={email}
+        onChange={setEmail}
+        error={error}
+        autoComplete="off"
+        inputRef={emailRef}
+        autoFocus
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className={button.secondary} onClick={onClose}>
           {words.cancel}
