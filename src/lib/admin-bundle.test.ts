@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminBundleKey, adminOutput } from "./admin-bundle.ts";
+import { buildEnv } from "./content/build-env.ts";
 
 let dir: string;
 beforeEach(async () => {
@@ -35,6 +36,24 @@ describe("adminBundleKey", () => {
     );
     await put("src/lib/site.ts", "export const name = 'y';");
     expect(await adminBundleKey(dir, env)).not.toBe(key);
+  });
+});
+
+describe("buildEnv", () => {
+  it("reads the Supabase settings of the .env files, which Astro loads only later, so the key follows them", async () => {
+    const url = process.env.PUBLIC_SUPABASE_URL;
+    delete process.env.PUBLIC_SUPABASE_URL;
+    try {
+      await put("admin-island/src/app/App.tsx", "export const a = 1;");
+      await put(".env", "PUBLIC_SUPABASE_URL=https://a.supabase.co\nOTHER_SECRET=x\n");
+      const first = buildEnv(dir);
+      expect(first.PUBLIC_SUPABASE_URL).toBe("https://a.supabase.co");
+      expect(first.OTHER_SECRET).toBeUndefined();
+      await put(".env", "PUBLIC_SUPABASE_URL=https://b.supabase.co\n");
+      expect(await adminBundleKey(dir, buildEnv(dir))).not.toBe(await adminBundleKey(dir, first));
+    } finally {
+      if (url !== undefined) process.env.PUBLIC_SUPABASE_URL = url;
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promi
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { buildEnv } from "./content/build-env.ts";
 
 /** What the admin's build depends on, besides the installed packages (the lockfile). */
 export const ADMIN_SOURCES = [
@@ -137,7 +138,8 @@ export function adminBundleCache(): AstroIntegration {
         if (command !== "build" || process.env.ADMIN_BUNDLE_CACHE === "off") return;
         const root = fileURLToPath(config.root);
         const adminPages = join(fileURLToPath(config.srcDir), "pages", "admin") + sep;
-        const key = await adminBundleKey(root);
+        // Its settings as the build will see them, .env files included.
+        const key = await adminBundleKey(root, buildEnv(root));
         const folder = join(fileURLToPath(config.cacheDir), CACHE_FOLDER, key);
         const saved = await readFile(join(folder, MANIFEST), "utf8").catch(() => null);
         plan = { key, folder, reuse: saved !== null };

@@ -11,8 +11,8 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
-import { loadEnv } from "vite";
 import { type ContentTable, TABLES } from "../schema/tables.ts";
+import { buildEnv } from "./build-env.ts";
 import { SOURCE_FILE } from "./integration.ts";
 import {
   type ContentSnapshot,
@@ -115,21 +115,6 @@ function snapshotFor(collection: string, context: LoaderContext): Promise<Conten
   const current = shared as Shared;
   current.consumers.add(collection);
   return current.promise;
-}
-
-/**
- * The environment the build reads PUBLIC_SUPABASE_* from: the process environment,
- * over the project's .env files (as Astro itself reads them).
- */
-function buildEnv(root: string): Record<string, string | undefined> {
-  const mode = process.env.NODE_ENV === "production" ? "production" : "development";
-  let fromFiles: Record<string, string> = {};
-  try {
-    fromFiles = loadEnv(mode, root, "PUBLIC_SUPABASE_");
-  } catch {
-    // No readable .env file: the process environment alone decides.
-  }
-  return { ...fromFiles, ...process.env };
 }
 
 /** Resets the shared snapshot (tests). */
