@@ -162,6 +162,15 @@ describe("prepareImages", () => {
     expect(urls).toContain("/images/qr.png");
   });
 
+  it("leaves out the pictures of a table no public page shows (the admin's titled gallery)", () => {
+    const urls = imageUrlsToPrepare({
+      gallery_images: [{ image_url: "https://example.com/admin-only.jpg" }],
+      home_gallery: [{ image_url: "https://example.com/shown.jpg" }],
+    });
+    expect(urls).not.toContain("https://example.com/admin-only.jpg");
+    expect(urls).toContain("https://example.com/shown.jpg");
+  });
+
   it("drops refused addresses and records broken ones", async () => {
     const cacheDir = await mkdtemp(join(tmpdir(), "prepare-images-"));
     const broken: string[] = [];

@@ -239,20 +239,13 @@ export function mediaUrlPrefix(supabaseUrl: string): string {
 /** How long a prepared upload is trusted before its server is asked again. */
 export const IMMUTABLE_RECHECK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Tables whose pictures no public page shows: the home management's titled gallery
- * (gallery_images) is edited in the admin only. Their rows are still loaded (the build
- * counts them), but their pictures are not fetched or prepared.
- */
-export const TABLES_WITHOUT_PUBLIC_PICTURES: ReadonlySet<string> = new Set(["gallery_images"]);
-
 /** Every image address the site may show: from the rows, the defaults, the placeholders. */
 export function imageUrlsToPrepare(tables: Record<string, Row[]>): string[] {
   const urls = new Set<string>();
   for (const kind of PLACEHOLDER_KINDS) urls.add(placeholderUrl(kind));
   for (const url of defaultImageUrls()) urls.add(url);
   for (const [table, rows] of Object.entries(tables)) {
-    if (TABLES_WITHOUT_PUBLIC_PICTURES.has(table)) continue;
+    if (TABLES[table as ContentTable]?.read.picturesShown === false) continue;
     for (const row of rows) for (const url of imageUrlsOfRow(row)) urls.add(url);
   }
   return [...urls];

@@ -96,8 +96,6 @@ export function wholeNumber(max: number) {
   );
 }
 
-export const sortOrder = () => wholeNumber(100_000);
-
 export const isActive = () => z.boolean({ error: CHECKBOX_MESSAGE });
 
 export function oneOf<T extends string>(values: readonly [T, ...T[]], message: string) {
@@ -117,7 +115,3 @@ export function itemList<T extends z.ZodRawShape>(shape: T, what: string) {
     .min(1, `Keep at least one ${what}`)
     .max(50, `Use at most 50 ${what}s`);
 }
-
-/** A list item's text: required items non-blank; all at most 2000 characters. */
-export const itemText = (message: string) => requiredText(message, 2000);
-export const optionalItemText = () => optionalText(2000);

@@ -31,6 +31,12 @@ export interface TableRead {
    * active rows are kept but not shown. Otherwise every row read is shown.
    */
   shows?: "one";
+  /**
+   * false: no public page shows this table's pictures (it is edited in the admin only).
+   * Its rows are still loaded (the build counts them), but its pictures are not fetched
+   * or prepared.
+   */
+  picturesShown?: false;
 }
 
 const bySortOrder: TableRead = { activeOnly: true, order: "sort_order" };
@@ -148,14 +154,17 @@ export const TABLES = {
     sort_order: sortOrder(),
     is_active: active(),
   }),
-  gallery_images: table(bySortOrder, {
-    title: text(200),
-    description: optText(2000),
-    category: choice(GALLERY_CATEGORIES, "Choose a category"),
-    image_url: image(),
-    sort_order: sortOrder(),
-    is_active: active(),
-  }),
+  gallery_images: table(
+    { ...bySortOrder, picturesShown: false },
+    {
+      title: text(200),
+      description: optText(2000),
+      category: choice(GALLERY_CATEGORIES, "Choose a category"),
+      image_url: image(),
+      sort_order: sortOrder(),
+      is_active: active(),
+    },
+  ),
   home_gallery: gallery(),
   children_gallery: gallery(),
   oldage_gallery: gallery(),
