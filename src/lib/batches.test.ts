@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BATCH, chunkBody, laterPages, pageCount, pageItems } from "./batches.ts";
+import { BATCH, batchesFrom, chunkBody, laterPages, pageCount, pageItems } from "./batches.ts";
 
 describe("batches", () => {
   it("counts batches, at least one", () => {
@@ -16,6 +16,16 @@ describe("batches", () => {
     expect(laterPages(20, 9)).toEqual([2, 3]);
     expect(laterPages(9, 9)).toEqual([]);
     expect(laterPages(0, 9)).toEqual([]);
+  });
+
+  it("gives each batch file its own items, from the batch asked for", () => {
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    expect(batchesFrom(items, 9)).toEqual([
+      { page: 2, total: 20, items: [9, 10, 11, 12, 13, 14, 15, 16, 17] },
+      { page: 3, total: 20, items: [18, 19] },
+    ]);
+    expect(batchesFrom(items, 9, 1).map((batch) => batch.page)).toEqual([1, 2, 3]);
+    expect(batchesFrom([], 9)).toEqual([]);
   });
 
   it("keeps a seed-sized list (six items) in one batch", () => {

@@ -34,9 +34,33 @@ export function pageItems<T>(items: readonly T[], page: number, size: number): T
   return items.slice((page - 1) * size, page * size);
 }
 
-/** The batches after the first (the first is in the page itself). */
-export function laterPages(total: number, size: number): number[] {
-  return Array.from({ length: pageCount(total, size) - 1 }, (_, i) => i + 2);
+/** The batches from `first` on: by default those after the first, which is in the page. */
+export function laterPages(total: number, size: number, first = 2): number[] {
+  const count = Math.max(0, pageCount(total, size) - first + 1);
+  return Array.from({ length: count }, (_, i) => i + first);
+}
+
+/**
+ * One batch file's part of a list: its number, the list's length and its items. A type,
+ * not an interface, so it serves as a route's props (which need an index signature).
+ */
+export type Batch<T> = {
+  page: number;
+  total: number;
+  items: T[];
+};
+
+/**
+ * The batches of `items` from batch `first` on (2: the first is in the page itself),
+ * each carrying its own items, so a batch file's route reads the list only once, in
+ * its getStaticPaths.
+ */
+export function batchesFrom<T>(items: readonly T[], size: number, first = 2): Batch<T>[] {
+  return laterPages(items.length, size, first).map((page) => ({
+    page,
+    total: items.length,
+    items: pageItems(items, page, size),
+  }));
 }
 
 /** What a batch file holds (read by src/components/islands/chunks.ts). */

@@ -8,11 +8,13 @@
 // src/lib/images.ts): every browser that runs an island decodes WebP, so a JPEG
 // fallback would be encoded at every width for nobody.
 
+import type { BannerSlide } from "../components/islands/BannerCarousel";
 import type { CauseCard, StaffCard } from "../components/islands/CardCarousel";
-import type { GalleryImage } from "../components/islands/GalleryViewer";
+import { type GalleryImage, THUMB_SIZES } from "../components/islands/GalleryViewer";
 import type { ProjectItem } from "../components/islands/ProjectsFilter";
 import type { GalleryItem } from "./content/index";
 import { DEFAULT_ALT, pictureAlt } from "./content/select";
+import type { ProgrammeBanner } from "./defaults";
 import { resolveImage } from "./images";
 import type { RowOf } from "./schema/tables";
 
@@ -22,7 +24,7 @@ export async function galleryImage(item: GalleryItem): Promise<GalleryImage> {
     resolveImage(item.image_url, {
       alt: item.alt,
       widths: [400, 600, 800],
-      sizes: "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw",
+      sizes: THUMB_SIZES,
       fallback: "gallery",
       formats: "modern",
     }),
@@ -46,7 +48,7 @@ export async function galleryImage(item: GalleryItem): Promise<GalleryImage> {
   };
 }
 
-export const PROJECT_IMAGE_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
+const PROJECT_IMAGE_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
 
 export async function projectItem(project: RowOf<"projects">): Promise<ProjectItem> {
   return {
@@ -64,6 +66,26 @@ export async function projectItem(project: RowOf<"projects">): Promise<ProjectIt
           formats: "modern",
         })
       : null,
+  };
+}
+
+/** A banner of the home page or a programme page: one slide of the banner carousel. */
+export async function bannerSlide(
+  banner: Pick<ProgrammeBanner, "id" | "title" | "subtitle" | "position" | "image_url"> &
+    Parameters<typeof pictureAlt>[0],
+  defaultAlt: string,
+): Promise<BannerSlide> {
+  return {
+    id: banner.id,
+    title: banner.title,
+    subtitle: banner.subtitle,
+    position: banner.position,
+    image: await resolveImage(banner.image_url, {
+      alt: pictureAlt(banner, defaultAlt),
+      widths: [640, 960, 1280, 1920],
+      sizes: "100vw",
+      fallback: "banner",
+    }),
   };
 }
 

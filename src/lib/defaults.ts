@@ -6,7 +6,7 @@
 
 import { SAMPLE } from "./sample-content.ts";
 import type { Column } from "./schema/columns.ts";
-import { type ContentTable, type RowOf, TABLES } from "./schema/tables.ts";
+import { type ContentTable, type POSITIONS, type RowOf, TABLES } from "./schema/tables.ts";
 
 /** Timestamp given to built-in rows: they are older than anything an admin adds. */
 const BUILT_IN_AT = "2009-01-01T00:00:00.000Z";
@@ -28,7 +28,7 @@ export interface ProgrammeBanner {
   image_url: string;
   title: string | null;
   subtitle: string | null;
-  position: string;
+  position: (typeof POSITIONS)[number];
   /** The editor's description of the picture; null: the page's default words. */
   image_alt: string | null;
   /** A picture that says nothing gets an empty alt. */
@@ -115,7 +115,7 @@ export function defaultGallery(area: GalleryArea): GalleryItem[] {
 export const asSlide = (row: {
   id: string;
   image_url: string;
-  position: string;
+  position: (typeof POSITIONS)[number];
   title?: string | null;
   subtitle?: string | null;
   image_alt?: string | null;

@@ -14,6 +14,7 @@ import { createPortal } from "react-dom";
 import type { ResolvedImage } from "../../lib/image-types";
 import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
+import { ShowMoreControls, useFocusArrival } from "./ShowMore";
 
 export interface GalleryImage {
   id: string;
@@ -233,11 +234,10 @@ export function GalleryViewer({
   const [open, setOpen] = useState<{ index: number; opener: HTMLElement } | null>(null);
   const [viewerFailed, setViewerFailed] = useState(false);
   const gridRef = useRef<HTMLUListElement>(null);
-  const focusNext = useRef<number | null>(null);
+  const focusNext = useFocusArrival(gridRef);
   // Stable, so the open viewer keeps its dialog while the visitor moves between images.
   const close = useCallback(() => setOpen(null), []);
   const descriptionId = useId();
-  const countId = useId();
   const count = list.total;
   const openIndex = open?.index ?? null;
 
@@ -256,14 +256,6 @@ export function GalleryViewer({
       live = false;
     };
   }, [openIndex, count, list]);
-
-  // After 'Show more', focus moves to the first picture it brought.
-  useEffect(() => {
-    const index = focusNext.current;
-    if (index === null) return;
-    focusNext.current = null;
-    gridRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
-  });
 
   if (images.length === 0) {
     return (
@@ -331,23 +323,14 @@ export function GalleryViewer({
       </ul>
       {shown < count ? (
         <div className="mt-8 flex flex-col items-center gap-2">
-          <button
-            type="button"
-            className="btn-primary px-6 py-3 text-base"
-            aria-describedby={countId}
-            aria-disabled={loadingMore || undefined}
-            onClick={() => void showMore()}
-          >
-            {loadingMore ? "Loading more pictures…" : "Show more pictures"}
-          </button>
-          <p id={countId} className="text-sm text-ink-muted">
-            {visible.length} of {count} pictures shown
-          </p>
-          {moreFailed ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              More pictures could not be loaded. Please try again.
-            </p>
-          ) : null}
+          <ShowMoreControls
+            more
+            loading={loadingMore}
+            failed={moreFailed}
+            what="pictures"
+            count={`${visible.length} of ${count} pictures shown`}
+            onMore={() => void showMore()}
+          />
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite" aria-atomic="true">

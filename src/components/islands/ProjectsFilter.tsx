@@ -1,8 +1,9 @@
 import { FolderOpen } from "lucide-react";
-import { memo, useEffect, useId, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import type { ResolvedImage } from "../../lib/image-types";
 import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
+import { ShowMoreControls, useFocusArrival } from "./ShowMore";
 
 export interface ProjectItem {
   id: string;
@@ -192,8 +193,7 @@ export function ProjectsFilter({
   // A list's loaded projects never change, so a full group of them is cut once.
   const groups = useRef(new Map<string, readonly ProjectItem[]>());
   const listRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<number | null>(null);
-  const countId = useId();
+  const focusNext = useFocusArrival(listRef);
 
   const size = Math.max(1, batch ?? projects.length);
   const categories = counted ?? countCategories(projects);
@@ -271,14 +271,6 @@ export function ProjectsFilter({
       live = false;
     };
   }, [list, shown]);
-
-  // After 'Show more', focus moves to the first project it brought.
-  useEffect(() => {
-    const index = focusNext.current;
-    if (index === null) return;
-    focusNext.current = null;
-    listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
-  });
 
   if (projects.length === 0) {
     return (
@@ -358,28 +350,14 @@ export function ProjectsFilter({
       </div>
       {shown < count || failed ? (
         <div className="mt-10 flex flex-col items-center gap-2">
-          {shown < count ? (
-            <>
-              <button
-                type="button"
-                className="btn-primary px-6 py-3 text-base"
-                aria-describedby={countId}
-                aria-disabled={loading || undefined}
-                onClick={() => void showMore()}
-              >
-                {loading ? "Loading more projects…" : "Show more projects"}
-              </button>
-              <p id={countId} className="text-sm text-ink-muted">
-                {visible.length} of {count} {noun(count)}
-                {where} shown
-              </p>
-            </>
-          ) : null}
-          {failed ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              More projects could not be loaded. Please try again.
-            </p>
-          ) : null}
+          <ShowMoreControls
+            more={shown < count}
+            loading={loading}
+            failed={failed}
+            what="projects"
+            count={`${visible.length} of ${count} ${noun(count)}${where} shown`}
+            onMore={() => void showMore()}
+          />
         </div>
       ) : null}
     </div>

@@ -4,38 +4,31 @@
 // fetches them for 'Show more' and when a category is chosen.
 import type { APIRoute, GetStaticPaths } from "astro";
 import { countCategories, type ProjectItem } from "../../../../components/islands/ProjectsFilter";
-import { BATCH, chunkResponse, pageCount, pageItems } from "../../../../lib/batches";
+import { BATCH, type Batch, batchesFrom, chunkResponse } from "../../../../lib/batches";
 import { projectItem } from "../../../../lib/cards";
 import { getProjects } from "../../../../lib/content/index";
 import type { RowOf } from "../../../../lib/schema/tables";
 
-/** Every list the filter shows: all projects, then each category in the filter's order. */
-async function projectLists(): Promise<RowOf<"projects">[][]> {
-  const all = await getProjects();
-  const categories = countCategories(all).map(({ name }) =>
-    all.filter((project) => project.category_name === name),
-  );
-  return [all, ...categories];
-}
-
 export const getStaticPaths = (async () => {
-  const lists = await projectLists();
+  const all = await getProjects();
   // When every project fits the page's first batch, the filter needs no file.
-  if ((lists[0]?.length ?? 0) <= BATCH.projects) return [];
-  return lists.flatMap((rows, list) => {
-    const pages = pageCount(rows.length, BATCH.projects);
-    const first = list === 0 ? 2 : 1;
-    return Array.from({ length: Math.max(0, pages - first + 1) }, (_, i) => ({
-      params: { list: String(list), page: String(first + i) },
-      props: { list, page: first + i },
-    }));
-  });
+  if (all.length <= BATCH.projects) return [];
+  // Every list the filter shows: all projects, then each category in the filter's order.
+  const lists = [
+    all,
+    ...countCategories(all).map(({ name }) =>
+      all.filter((project) => project.category_name === name),
+    ),
+  ];
+  return lists.flatMap((rows, list) =>
+    batchesFrom(rows, BATCH.projects, list === 0 ? 2 : 1).map((batch) => ({
+      params: { list: String(list), page: String(batch.page) },
+      props: batch,
+    })),
+  );
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ list: number; page: number }> = async ({ props }) => {
-  const rows = (await projectLists())[props.list] ?? [];
-  const items: ProjectItem[] = await Promise.all(
-    pageItems(rows, props.page, BATCH.projects).map(projectItem),
-  );
-  return chunkResponse(props.page, rows.length, items);
+export const GET: APIRoute<Batch<RowOf<"projects">>> = async ({ props }) => {
+  const items: ProjectItem[] = await Promise.all(props.items.map(projectItem));
+  return chunkResponse(props.page, props.total, items);
 };
