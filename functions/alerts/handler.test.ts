@@ -187,3 +187,33 @@ Deno.test("the limits come from the secrets, with sensible defaults", () => {
     windowSeconds: 3600,
   });
 });
+
+Deno.test("the mail service is looked up once a call, and not at all when nothing is due", async () => {
+  let lookups = 0;
+  let claims = 0;
+  const handle = createAlertsHandler({
+    isSecretKey: (token) => token === SECRET,
+    claim: async () => {
+      claims += 1;
+      return {
+        claim_id: `claim-${claims}`,
+        alerts: claims <= 3 ? [{ ...messageAlert, id: claims }] : [],
+        digest: null,
+        admins: ["a@example.org"],
+        alert_address: null,
+      };
+    },
+    finish: async () => {},
+    mailer: () => {
+      lookups += 1;
+      return { via: "smtp", send: async () => {} };
+    },
+    logError: () => {},
+  });
+  const post = () =>
+    handle(new Request(URL, { method: "POST", headers: { authorization: `Bearer ${SECRET}` } }));
+  assertEquals(await (await post()).json(), { sent: 3, failed: 0 });
+  assertEquals(lookups, 1);
+  assertEquals(await (await post()).json(), { sent: 0, failed: 0 });
+  assertEquals(lookups, 1);
+});

@@ -14,7 +14,7 @@
 //   not POST                                          405 method_not_allowed
 //   no token, or any token but the secret key         401 unauthorized
 //   the database failing                              500 unavailable (logged)
-import { bearerToken, corsHeaders, json } from "../_shared/http.ts";
+import { bearerToken, discardBody, endpointAnswers } from "../_shared/http.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import {
   type AlertKind,
@@ -66,8 +66,7 @@ export interface AlertsDeps {
   logError?(message: string, error: unknown): void;
 }
 
-const METHODS = ["POST"] as const;
-const CORS = corsHeaders(METHODS);
+const answers = endpointAnswers(["POST"]);
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
@@ -120,19 +119,27 @@ export function createAlertsHandler(deps: AlertsDeps): (request: Request) => Pro
     }
   }
 
+  /** The mailer the secrets describe, or the error saying why there is none. */
+  function resolveMailer(): Mailer | Error {
+    try {
+      return deps.mailer();
+    } catch (error) {
+      logError("no mail service", error);
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
   async function deliver(): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
+    // Resolved once a call, when the first claim holds something to send: every round
+    // uses the same one (no secrets read again, no new transport), and a call with
+    // nothing due never looks for a mail service.
+    let mailer: Mailer | Error | undefined;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const claim = await deps.claim(limits);
       if (claim.alerts.length === 0 && !claim.digest) break;
-      let mailer: Mailer | Error;
-      try {
-        mailer = deps.mailer();
-      } catch (error) {
-        logError("no mail service", error);
-        mailer = error instanceof Error ? error : new Error(String(error));
-      }
+      mailer ??= resolveMailer();
       const results: AlertResult[] = [];
       for (const alert of claim.alerts) {
         const outcome = await sendOne(mailer, alert.kind, claim, () =>
@@ -157,23 +164,19 @@ export function createAlertsHandler(deps: AlertsDeps): (request: Request) => Pro
   }
 
   return async (request) => {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-    await request.body?.cancel().catch(() => {});
-    if (request.method !== "POST") {
-      return json({ error: "method_not_allowed" }, 405, {
-        ...CORS,
-        Allow: [...METHODS, "OPTIONS"].join(", "),
-      });
-    }
+    const refused = await answers.refuseMethod(request);
+    if (refused) return refused;
+    // A webhook's payload is ignored.
+    await discardBody(request);
     const token = bearerToken(request);
     if (token === null || !deps.isSecretKey(token)) {
-      return json({ error: "unauthorized" }, 401, CORS);
+      return answers.json({ error: "unauthorized" }, 401);
     }
     try {
-      return json(await deliver(), 200, CORS);
+      return answers.json(await deliver(), 200);
     } catch (error) {
       logError("delivery failed", error);
-      return json({ error: "unavailable" }, 500, CORS);
+      return answers.json({ error: "unavailable" }, 500);
     }
   };
 }

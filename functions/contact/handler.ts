@@ -18,7 +18,7 @@ import {
   isHoneypotFilled,
   validateContact,
 } from "../_shared/contact-rules.ts";
-import { corsHeaders, json, readBodyText } from "../_shared/http.ts";
+import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
 
 /**
  * At most this many messages per sender (one IPv4 address, or one IPv6 /64 network,
@@ -56,12 +56,7 @@ export interface ContactDeps {
   logError?(message: string, error: unknown): void;
 }
 
-const METHODS = ["POST"] as const;
-const CORS = corsHeaders(METHODS);
-
-function answer(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return json(body, status, { ...CORS, ...headers });
-}
+const answers = endpointAnswers(["POST"]);
 
 /** An error's name, code and message, for the log: never the sender's text. */
 export function describeError(error: unknown): string {
@@ -81,49 +76,34 @@ export function createContactHandler(deps: ContactDeps): (request: Request) => P
       console.error(`contact: ${message}: ${describeError(error)}`));
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method === "OPTIONS") {
-      return new Response(null, { status: 204, headers: CORS });
-    }
-    if (request.method !== "POST") {
-      await request.body?.cancel().catch(() => {});
-      return answer({ error: "method_not_allowed" }, 405, {
-        Allow: [...METHODS, "OPTIONS"].join(", "),
-      });
-    }
+    const refused = await answers.refuseMethod(request);
+    if (refused) return refused;
 
-    const body = await readBodyText(request, CONTACT_MAX_BODY_BYTES);
+    const body = await readJsonObject(request, CONTACT_MAX_BODY_BYTES);
     if (!body.ok) {
       return body.reason === "too_large"
-        ? answer({ error: "payload_too_large" }, 413)
-        : answer({ error: "invalid_json" }, 400);
+        ? answers.json({ error: "payload_too_large" }, 413)
+        : answers.json({ error: "invalid_json" }, 400);
     }
-    let input: unknown;
-    try {
-      input = JSON.parse(body.text);
-    } catch {
-      return answer({ error: "invalid_json" }, 400);
-    }
-    if (typeof input !== "object" || input === null || Array.isArray(input)) {
-      return answer({ error: "invalid_json" }, 400);
-    }
+    const input = body.value;
 
     // A bot filled the field people never see: answer as if all went well, keep nothing.
-    if (isHoneypotFilled((input as Record<string, unknown>).website)) {
-      return answer({ ok: true }, 200);
+    if (isHoneypotFilled(input.website)) {
+      return answers.json({ ok: true }, 200);
     }
 
     const result = validateContact(input);
-    if (!result.ok) return answer({ error: "validation", fields: result.fields }, 400);
+    if (!result.ok) return answers.json({ error: "validation", fields: result.fields }, 400);
 
     const clientHash = await deps.hashAddress(deps.clientAddress(request.headers));
     const stored = await deps.store(result.value, clientHash, limits);
     if (!stored.stored) {
       const retryAfter = Math.max(1, Math.ceil(stored.retryAfter));
-      return answer({ error: "rate_limited", retryAfter }, 429, {
+      return answers.json({ error: "rate_limited", retryAfter }, 429, {
         "Retry-After": String(retryAfter),
       });
     }
-    return answer({ ok: true }, 201);
+    return answers.json({ ok: true }, 201);
   }
 
   return async (request: Request): Promise<Response> => {
@@ -131,7 +111,7 @@ export function createContactHandler(deps: ContactDeps): (request: Request) => P
       return await handle(request);
     } catch (error) {
       logError("could not handle a message", error);
-      return answer({ error: "unavailable" }, 500);
+      return answers.json({ error: "unavailable" }, 500);
     }
   };
 }

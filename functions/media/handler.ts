@@ -25,8 +25,9 @@
 //   stored                                   201 {path, url}
 //   anything else failing                    500 unavailable (logged; no details leave)
 // Every answer is JSON {error, message} (message readable by an editor) with CORS headers.
+import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyBytes } from "../_shared/http.ts";
+import { discardBody, endpointAnswers, readBodyBytes } from "../_shared/http.ts";
 import { declaredType, EXTENSIONS, type MediaType, sniffType, TYPE_NAMES } from "./sniff.ts";
 import { stripMetadata } from "./strip/strip.ts";
 
@@ -51,11 +52,10 @@ export interface MediaDeps {
   logError?(message: string, error: unknown): void;
 }
 
-const METHODS = ["POST"] as const;
-const CORS = corsHeaders(METHODS);
+const answers = endpointAnswers(["POST"]);
 
 export const MESSAGES = {
-  unauthorized: "Your session has expired. Please sign in again.",
+  unauthorized: UNAUTHORIZED_MESSAGE,
   forbidden: "Only administrators can upload files.",
   invalidPath: "The upload has no valid file name. Please try again.",
   tooLarge: "The file is larger than 10 MB. Please choose a smaller file.",
@@ -75,71 +75,57 @@ export const MESSAGES = {
   unavailable: "The file could not be stored. Please try again.",
 } as const;
 
-function answer(status: number, error: string, message: string, headers = {}): Response {
-  return json({ error, message }, status, { ...CORS, ...headers });
-}
-
 export function createMediaHandler(deps: MediaDeps): (request: Request) => Promise<Response> {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-    const discard = () => request.body?.cancel().catch(() => {});
-    if (request.method !== "POST") {
-      await discard();
-      return answer(405, "method_not_allowed", "Only POST is accepted.", {
-        Allow: [...METHODS, "OPTIONS"].join(", "),
-      });
-    }
-
-    const token = bearerToken(request);
-    const caller: Caller = token ? await deps.identify(token) : { kind: "none" };
-    if (caller.kind !== "admin") {
-      await discard();
-      return caller.kind === "none"
-        ? answer(401, "unauthorized", MESSAGES.unauthorized)
-        : answer(403, "forbidden", MESSAGES.forbidden);
-    }
+    const refused = await answers.refuseMethod(request, "Only POST is accepted.");
+    if (refused) return refused;
+    const admitted = await admitAdmin(request, answers, {
+      identify: (token) => deps.identify(token),
+      forbidden: MESSAGES.forbidden,
+    });
+    if (admitted instanceof Response) return admitted;
 
     const path = new URL(request.url).searchParams.get("path") ?? "";
     const extension = PATH.exec(path)?.[1];
     if (!extension) {
-      await discard();
-      return answer(400, "invalid_path", MESSAGES.invalidPath);
+      await discardBody(request);
+      return answers.error(400, "invalid_path", MESSAGES.invalidPath);
     }
 
     const body = await readBodyBytes(request, MAX_UPLOAD_BYTES);
     if (!body.ok) {
       return body.reason === "too_large"
-        ? answer(413, "too_large", MESSAGES.tooLarge)
-        : answer(400, "empty", MESSAGES.empty);
+        ? answers.error(413, "too_large", MESSAGES.tooLarge)
+        : answers.error(400, "empty", MESSAGES.empty);
     }
-    if (body.bytes.byteLength === 0) return answer(400, "empty", MESSAGES.empty);
+    if (body.bytes.byteLength === 0) return answers.error(400, "empty", MESSAGES.empty);
 
     const found = sniffType(body.bytes);
-    if (!found) return answer(415, "unsupported_type", MESSAGES.unsupported);
+    if (!found) return answers.error(415, "unsupported_type", MESSAGES.unsupported);
     const declared = declaredType(request.headers.get("content-type"));
     if (declared !== found) {
-      return answer(415, "type_mismatch", MESSAGES.mismatch(declared, found));
+      return answers.error(415, "type_mismatch", MESSAGES.mismatch(declared, found));
     }
     if (!EXTENSIONS[found].includes(extension)) {
-      return answer(400, "wrong_extension", MESSAGES.wrongExtension(found));
+      return answers.error(400, "wrong_extension", MESSAGES.wrongExtension(found));
     }
     if (found === "application/pdf" && !path.startsWith("certificates/")) {
-      return answer(415, "pdf_not_allowed", MESSAGES.pdfNotAllowed);
+      return answers.error(415, "pdf_not_allowed", MESSAGES.pdfNotAllowed);
     }
 
     // Only what is left once the metadata is out is ever stored.
     const stripped = stripMetadata(body.bytes, found);
     if (!stripped.ok) {
       return stripped.reason === "damaged"
-        ? answer(422, "damaged", MESSAGES.damaged(found))
-        : answer(422, "metadata_not_removable", MESSAGES.metadataNotRemovable(found));
+        ? answers.error(422, "damaged", MESSAGES.damaged(found))
+        : answers.error(422, "metadata_not_removable", MESSAGES.metadataNotRemovable(found));
     }
 
     const stored = await deps.store(path, stripped.bytes, found);
-    if (stored === "exists") return answer(409, "exists", MESSAGES.exists);
-    return json({ path, url: deps.publicUrl(path) }, 201, CORS);
+    if (stored === "exists") return answers.error(409, "exists", MESSAGES.exists);
+    return answers.json({ path, url: deps.publicUrl(path) }, 201);
   }
 
   return async (request) => {
@@ -147,7 +133,7 @@ export function createMediaHandler(deps: MediaDeps): (request: Request) => Promi
       return await handle(request);
     } catch (error) {
       logError("media: upload failed", error);
-      return answer(500, "unavailable", MESSAGES.unavailable);
+      return answers.error(500, "unavailable", MESSAGES.unavailable);
     }
   };
 }

@@ -22,8 +22,9 @@
 //
 // `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
 // caller's token and its admin claim are checked here. The deploy hook URL is a secret: it never appears in an answer or a log.
+import { callerOf } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyBytes, sameSecret } from "../_shared/http.ts";
+import { endpointAnswers, readBodyBytes, sameSecret } from "../_shared/http.ts";
 import { readDeployNotice, verifyNetlifySignature } from "./netlify.ts";
 
 export type { Caller };
@@ -87,14 +88,9 @@ export type BuildEvent = "started" | "succeeded" | "failed";
 
 export class HookError extends Error {}
 
-const METHODS = ["GET", "POST"] as const;
-const CORS = corsHeaders(METHODS);
+const answers = endpointAnswers(["GET", "POST"]);
 /** A deploy notification carries the whole deploy object, summary included. */
 const MAX_BODY_BYTES = 64 * 1024;
-
-function answer(body: unknown, status: number): Response {
-  return json(body, status, CORS);
-}
 
 export function createPublishHandler(deps: PublishDeps): (request: Request) => Promise<Response> {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
@@ -102,11 +98,11 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
   const expire = () => deps.expireRuns(deps.limits, now());
 
   async function requireAdmin(request: Request): Promise<Response | { userId: string }> {
-    const token = bearerToken(request);
-    if (!token) return answer({ error: "unauthorized" }, 401);
-    const caller = await deps.identify(token);
-    if (caller.kind === "none") return answer({ error: "unauthorized" }, 401);
-    if (caller.kind === "user") return answer({ error: "forbidden" }, 403);
+    // Not admitAdmin: publish refuses with {error} alone (no message), and a POST's body
+    // is read already (a GET has none).
+    const caller = await callerOf(request, (token) => deps.identify(token));
+    if (caller.kind === "none") return answers.json({ error: "unauthorized" }, 401);
+    if (caller.kind === "user") return answers.json({ error: "forbidden" }, 403);
     return { userId: caller.userId };
   }
 
@@ -122,23 +118,23 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
         logError(`publish: ${reason}`, undefined);
         await deps.reportBuild("started", null, null);
         await deps.reportBuild("failed", null, reason);
-        return answer(
+        return answers.json(
           { error: "hook_failed", message: reason, runs: await deps.recentRuns() },
           502,
         );
       }
     }
-    return answer({ created, runs: await deps.recentRuns() }, 202);
+    return answers.json({ created, runs: await deps.recentRuns() }, 202);
   }
 
   async function report(request: Request, body: Record<string, unknown>): Promise<Response> {
     const token = request.headers.get("x-build-token") ?? "";
     if (!deps.buildToken || !token || !sameSecret(token, deps.buildToken)) {
-      return answer({ error: "unauthorized" }, 401);
+      return answers.json({ error: "unauthorized" }, 401);
     }
     const event = body.event;
     if (event !== "started" && event !== "succeeded" && event !== "failed") {
-      return answer({ error: "invalid_event" }, 400);
+      return answers.json({ error: "invalid_event" }, 400);
     }
     const revision = body.revision;
     if (
@@ -146,43 +142,44 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
       revision !== null &&
       !(Number.isSafeInteger(revision) && (revision as number) >= 0)
     ) {
-      return answer({ error: "invalid_revision" }, 400);
+      return answers.json({ error: "invalid_revision" }, 400);
     }
     const error = typeof body.error === "string" ? body.error.slice(0, 2000) : null;
     const run = await deps.reportBuild(event, (revision as number | undefined) ?? null, error);
-    return answer({ run }, 200);
+    return answers.json({ run }, 200);
   }
 
   async function notice(signature: string, bytes: Uint8Array, body: unknown): Promise<Response> {
     if (!deps.notifySecret || !(await verifyNetlifySignature(bytes, signature, deps.notifySecret)))
-      return answer({ error: "unauthorized" }, 401);
+      return answers.json({ error: "unauthorized" }, 401);
     const deploy = readDeployNotice(body);
-    if (!deploy) return answer({ error: "invalid_notification" }, 400);
+    if (!deploy) return answers.json({ error: "invalid_notification" }, 400);
     // Previews and branch deploys never touch the production runs.
-    if (deploy.context !== "production") return answer({ ignored: "not a production deploy" }, 200);
-    if (deploy.kind === "other") return answer({ ignored: `deploy ${deploy.state}` }, 200);
+    if (deploy.context !== "production")
+      return answers.json({ ignored: "not a production deploy" }, 200);
+    if (deploy.kind === "other") return answers.json({ ignored: `deploy ${deploy.state}` }, 200);
     const run = await deps.reportDeploy(
       deploy.kind === "ready",
       deploy.kind === "error" ? deploy.reason : null,
       deploy.createdAt,
     );
-    return answer({ run }, 200);
+    return answers.json({ run }, 200);
   }
 
   return async (request) => {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+    if (request.method === "OPTIONS") return answers.preflight();
     try {
       if (request.method === "GET") {
         const admin = await requireAdmin(request);
         if (admin instanceof Response) return admin;
         await expire();
-        return answer({ runs: await deps.recentRuns() }, 200);
+        return answers.json({ runs: await deps.recentRuns() }, 200);
       }
-      if (request.method !== "POST") return answer({ error: "method_not_allowed" }, 405);
+      if (request.method !== "POST") return answers.json({ error: "method_not_allowed" }, 405);
 
       const read = await readBodyBytes(request, MAX_BODY_BYTES);
       if (!read.ok)
-        return answer(
+        return answers.json(
           { error: read.reason === "too_large" ? "payload_too_large" : "invalid_json" },
           read.reason === "too_large" ? 413 : 400,
         );
@@ -191,12 +188,12 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
         const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
         body = text ? JSON.parse(text) : {};
       } catch {
-        return answer({ error: "invalid_json" }, 400);
+        return answers.json({ error: "invalid_json" }, 400);
       }
       const signature = request.headers.get("x-webhook-signature");
       if (signature !== null) return await notice(signature, read.bytes, body);
       if (typeof body !== "object" || body === null || Array.isArray(body))
-        return answer({ error: "invalid_json" }, 400);
+        return answers.json({ error: "invalid_json" }, 400);
       const fields = body as Record<string, unknown>;
 
       if (fields.action === "report") return await report(request, fields);
@@ -205,10 +202,10 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
         if (admin instanceof Response) return admin;
         return await publish(admin.userId);
       }
-      return answer({ error: "unknown_action" }, 400);
+      return answers.json({ error: "unknown_action" }, 400);
     } catch (error) {
       logError("publish: request failed", error);
-      return answer({ error: "unavailable" }, 500);
+      return answers.json({ error: "unavailable" }, 500);
     }
   };
 }

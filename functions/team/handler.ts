@@ -33,9 +33,11 @@
 // some site (Auth then allows it only if it is in the project's redirect URLs).
 //
 // `verify_jwt` is off (the platform check knows only the legacy JWT secret), so the
-// caller is checked here, exactly as publish and media do (_shared/caller.ts).
+// caller is checked here, exactly as publish and media do (_shared/access.ts, with
+// _shared/caller.ts' identify).
+import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
+import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
 
 export type { Caller };
 
@@ -119,14 +121,13 @@ export const MAIL_WAIT_SECONDS = 60;
 /** Team emails per hour, for the whole project: invitations and resent ones. */
 export const TEAM_MAILS_PER_HOUR = 30;
 const MAX_BODY_BYTES = 4 * 1024;
-const METHODS = ["GET", "POST"] as const;
-const CORS = corsHeaders(METHODS);
+const answers = endpointAnswers(["GET", "POST"]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
 
 export const MESSAGES = {
-  unauthorized: "Your session has expired. Please sign in again.",
+  unauthorized: UNAUTHORIZED_MESSAGE,
   forbidden: "Only administrators can manage the team.",
   invalidRequest: "The request was not understood. Reload the page and try again.",
   invalidEmail: "Enter a valid email address.",
@@ -157,14 +158,11 @@ function refusal(status: number, error: string, message: string, retryAfter?: nu
   return { status, error, message, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
-function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return json(body, status, { ...CORS, ...headers });
-}
-
 function refuse(r: Refusal): Response {
-  return answer(
+  return answers.error(
     r.status,
-    { error: r.error, message: r.message },
+    r.error,
+    r.message,
     r.retryAfter === undefined ? {} : { "Retry-After": String(r.retryAfter) },
   );
 }
@@ -283,7 +281,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
   }
 
   async function list(callerId: string): Promise<Response> {
-    return answer(200, { members: teamOf(await deps.users(), callerId) });
+    return answers.json({ members: teamOf(await deps.users(), callerId) }, 200);
   }
 
   async function invite(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -340,7 +338,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       },
     });
     if (recorded) return refuse(recorded);
-    return answer(200, { ok: true, message: MESSAGES.invited(email) });
+    return answers.json({ ok: true, message: MESSAGES.invited(email) }, 200);
   }
 
   async function resend(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -375,7 +373,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       after: snapshot(user),
     });
     if (recorded) return refuse(recorded);
-    return answer(200, { ok: true, message: MESSAGES.resent(user.email) });
+    return answers.json({ ok: true, message: MESSAGES.resent(user.email) }, 200);
   }
 
   async function remove(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -420,41 +418,23 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       : user.confirmedAt
         ? MESSAGES.removed(user.email)
         : MESSAGES.withdrawn(user.email);
-    return answer(200, { ok: true, message, removedSelf: self });
+    return answers.json({ ok: true, message, removedSelf: self }, 200);
   }
 
   return async (request) => {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-    if (request.method !== "GET" && request.method !== "POST") {
-      await request.body?.cancel().catch(() => {});
-      return answer(
-        405,
-        { error: "method_not_allowed", message: MESSAGES.invalidRequest },
-        { Allow: [...METHODS, "OPTIONS"].join(", ") },
-      );
-    }
+    const refused = await answers.refuseMethod(request, MESSAGES.invalidRequest);
+    if (refused) return refused;
     try {
-      const token = bearerToken(request);
-      const caller: Caller = token ? await deps.identify(token) : { kind: "none" };
-      if (caller.kind !== "admin") {
-        await request.body?.cancel().catch(() => {});
-        return caller.kind === "none"
-          ? refuse(refusal(401, "unauthorized", MESSAGES.unauthorized))
-          : refuse(refusal(403, "forbidden", MESSAGES.forbidden));
-      }
+      const caller = await admitAdmin(request, answers, {
+        identify: (token) => deps.identify(token),
+        forbidden: MESSAGES.forbidden,
+      });
+      if (caller instanceof Response) return caller;
       if (request.method === "GET") return await list(caller.userId);
 
-      const read = await readBodyText(request, MAX_BODY_BYTES);
-      let body: unknown;
-      try {
-        body = read.ok ? JSON.parse(read.text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
-      }
-      const fields = body as Record<string, unknown>;
+      const body = await readJsonObject(request, MAX_BODY_BYTES);
+      if (!body.ok) return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+      const fields = body.value;
       switch (fields.action) {
         case "list":
           return await list(caller.userId);

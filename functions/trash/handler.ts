@@ -16,8 +16,9 @@
 //   signed in, not an admin  403 forbidden
 //   anything but purge       400 invalid_action
 //   anything else failing    500 unavailable (logged; no details leave)
+import { admitAdminOrSecretKey, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
-import { bearerToken, corsHeaders, json, readBodyText } from "../_shared/http.ts";
+import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
 
 export interface ExpiredDeletion {
   entryId: number;
@@ -39,48 +40,32 @@ export interface TrashDeps {
 /** Storage removes at most 1000 objects per call. */
 export const REMOVE_BATCH = 1000;
 
-const METHODS = ["POST"] as const;
-const CORS = corsHeaders(METHODS);
+const answers = endpointAnswers(["POST"]);
 
 export const MESSAGES = {
-  unauthorized: "Your session has expired. Please sign in again.",
+  unauthorized: UNAUTHORIZED_MESSAGE,
   forbidden: "Only administrators can empty the trash.",
   invalidAction: 'Send {"action": "purge"}.',
   unavailable: "The trash could not be emptied. It will be tried again.",
 } as const;
 
-function answer(status: number, error: string, message: string, headers = {}): Response {
-  return json({ error, message }, status, { ...CORS, ...headers });
-}
-
 export function createTrashHandler(deps: TrashDeps): (request: Request) => Promise<Response> {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   return async (request) => {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-    if (request.method !== "POST") {
-      await request.body?.cancel().catch(() => {});
-      return answer(405, "method_not_allowed", "Only POST is accepted.", {
-        Allow: [...METHODS, "OPTIONS"].join(", "),
-      });
+    const refused = await answers.refuseMethod(request, "Only POST is accepted.");
+    if (refused) return refused;
+    // An admin, or the secret key (a schedule).
+    const admitted = await admitAdminOrSecretKey(request, answers, {
+      identify: (token) => deps.identify(token),
+      isSecretKey: (token) => deps.isSecretKey(token),
+      forbidden: MESSAGES.forbidden,
+    });
+    if (admitted instanceof Response) return admitted;
+    const body = await readJsonObject(request, 1024);
+    if (!body.ok || body.value.action !== "purge") {
+      return answers.error(400, "invalid_action", MESSAGES.invalidAction);
     }
-    const token = bearerToken(request);
-    const trusted = token !== null && deps.isSecretKey(token);
-    const caller: Caller = trusted || !token ? { kind: "none" } : await deps.identify(token);
-    if (!trusted && caller.kind !== "admin") {
-      await request.body?.cancel().catch(() => {});
-      return caller.kind === "none"
-        ? answer(401, "unauthorized", MESSAGES.unauthorized)
-        : answer(403, "forbidden", MESSAGES.forbidden);
-    }
-    const body = await readBodyText(request, 1024);
-    let action: unknown;
-    try {
-      action = body.ok ? (JSON.parse(body.text) as { action?: unknown })?.action : undefined;
-    } catch {
-      action = undefined;
-    }
-    if (action !== "purge") return answer(400, "invalid_action", MESSAGES.invalidAction);
 
     try {
       const due = await deps.expired();
@@ -95,10 +80,10 @@ export function createTrashHandler(deps: TrashDeps): (request: Request) => Promi
           due.map((deletion) => deletion.entryId),
           files,
         );
-      return json({ purged: due.length, files: files.length }, 200, CORS);
+      return answers.json({ purged: due.length, files: files.length }, 200);
     } catch (error) {
       logError("trash purge failed", error);
-      return answer(500, "unavailable", MESSAGES.unavailable);
+      return answers.error(500, "unavailable", MESSAGES.unavailable);
     }
   };
 }
