@@ -24,11 +24,9 @@
 //   7. filter [count]: the /projects filter with `count` projects (1,000 when not given)
 //      at a phone's CPU (scripts/lib/filter-measure.ts): long tasks while every category,
 //      All Projects and each Show more is pressed. Not part of the default run.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -41,12 +39,20 @@ import {
 import { signalSaved } from "../admin-island/src/data/saves.ts";
 import { publicRoutes } from "../src/lib/nav.ts";
 import { createDatabase } from "../supabase/local/database.ts";
-import { apiKeys, ephemeralKeys, loadOrCreateKeys, signSession } from "../supabase/local/keys.ts";
+import { apiKeys, ephemeralKeys, signSession } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
 import { fillProjects, measureFilter } from "./lib/filter-measure.ts";
 import { FAULT_FILE, SLOW_DEPLOY_DEFAULT_MS } from "./lib/host-faults.ts";
 import {
+  buildSeconds,
+  type LocalStack,
+  sleep,
+  startLocalStack,
+  withLocalStack,
+} from "./lib/local-stack.ts";
+import {
+  type AdminSession,
   DEFAULT_DISTINCT_PICTURES,
   type FillReport,
   fillScaled,
@@ -55,13 +61,10 @@ import {
 import {
   type AdminListTiming,
   adminListTimings,
-  buildSeconds,
   dropBuildCache,
   lastBuildStages,
   type RouteWeight,
   routeWeights,
-  type ScaleStack,
-  startScaleStack,
 } from "./lib/scale-measure.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -192,58 +195,6 @@ async function benchApi() {
   }
 }
 
-async function waitForHome(url: string, child: ChildProcess, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return (performance.now() - started) / 1000;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`home page not served within ${timeoutMs / 1000} s`);
-}
-
-/** Runs `npm start` on dataDir, calls fn once the home page is served, then stops it. */
-async function withStart<T>(
-  dataDir: string,
-  fn: (origin: string, seconds: number) => Promise<T>,
-  extraEnv: Record<string, string> = {},
-): Promise<T> {
-  const port = await freePort();
-  const apiPort = await freePort();
-  const child = spawn(process.execPath, [join(root, "scripts", "start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_PORT: String(apiPort),
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      ...extraEnv,
-    },
-    stdio: "ignore",
-  });
-  try {
-    const origin = `http://127.0.0.1:${port}`;
-    const seconds = await waitForHome(`${origin}/`, child, 300_000);
-    return await fn(origin, seconds);
-  } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGINT");
-    await exited;
-  }
-}
-
-async function timeStart(dataDir: string, label: string) {
-  await withStart(dataDir, async (_origin, seconds) => {
-    console.log(`${label.padEnd(34)} ${seconds.toFixed(1)} s to the home page`);
-  });
-}
-
 interface LighthouseAudit {
   numericValue?: number;
   details?: { items?: { resourceType?: string; transferSize?: number }[] };
@@ -322,42 +273,37 @@ async function benchLighthouse() {
   const factor = Number(option("scale") ?? "1");
   if (factor > 1) {
     // The same site grown to factor x the seed's rows (scripts/lib/scale.ts).
-    const dataDir = await mkdtemp(join(tmpdir(), `bench-lh-scale-${factor}-`));
-    const stack = await startScaleStack(dataDir);
-    try {
-      const filled = await fill(stack, factor);
+    await withLocalStack(`bench-lh-scale-${factor}-`, { logs: true }, async (stack) => {
+      const filled = await fill(stack, await signIn(stack), factor);
       console.log(
         `\nFilled to ${factor}x: ${filled.pictureRows} picture rows (${filled.distinctPictures} distinct uploads), ${filled.added.projects} new projects, ${filled.added.contact_messages} messages`,
       );
       const run = await stack.build();
       if (!run.ok) throw new Error(`the ${factor}x build failed: ${run.error}`);
       await lighthouseRoutes(stack.origin, routes);
-    } finally {
-      await stack.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-lh-"));
-  try {
-    await withStart(dataDir, (origin) => lighthouseRoutes(origin, routes));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  await withLocalStack("bench-lh-", {}, (stack) => lighthouseRoutes(stack.origin, routes));
 }
 
 async function benchStart() {
+  // Two starts on one folder: the first makes it, the second finds it.
   const dataDir = await mkdtemp(join(tmpdir(), "bench-data-"));
   try {
     console.log("\nnpm start:");
-    await timeStart(dataDir, "cold data folder (new)");
-    await timeStart(dataDir, "warm data folder (second start)");
+    for (const label of ["cold data folder (new)", "warm data folder (second start)"]) {
+      const stack = await startLocalStack(dataDir);
+      try {
+        console.log(`${label.padEnd(34)} ${stack.startSeconds.toFixed(1)} s to the home page`);
+      } finally {
+        await stack.stop();
+      }
+    }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the site's home page until its HTML contains `text`; returns the seconds waited. */
 async function untilServed(
@@ -380,217 +326,151 @@ async function untilServed(
 const BENCH_QUEUE_LIMIT_SECONDS = 30;
 
 async function benchPublish() {
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-publish-"));
-  const rebuildPort = await freePort();
-  const admin = { email: "bench-admin@helpinghands.example", password: "bench-admin-password-1" };
-  try {
-    await withStart(
-      dataDir,
-      async (origin) => {
-        const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
-          apiUrl: string;
-        };
-        const { publishable } = apiKeys(await loadOrCreateKeys(dataDir));
-        const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
-          token: string;
-        };
-        const statusUrl = `http://127.0.0.1:${rebuildPort}/status/${token}`;
-        const client = createClient(apiUrl, publishable, { auth: { persistSession: false } });
-        const signIn = await client.auth.signInWithPassword(admin);
-        if (signIn.error) throw signIn.error;
-        const { data: banner } = await client
-          .from("banners")
-          .select("id")
-          .order("sort_order")
-          .limit(1)
-          .single();
-        const id = (banner as { id: string }).id;
-        const idle = async () => {
-          for (;;) {
-            const status = (await (await fetch(statusUrl)).json()) as {
-              state: string;
-              pending: boolean;
-            };
-            if (status.state === "idle" && !status.pending) return;
-            await sleep(250);
-          }
-        };
-        const save = async (title: string) => {
-          const { error } = await client.from("banners").update({ title }).eq("id", id);
-          if (error) throw error;
-        };
-        const publish = async () => {
-          const { error } = await client.functions.invoke("publish", {
-            body: { action: "publish" },
-          });
-          if (error) throw error;
-        };
-        await idle();
+  await withLocalStack(
+    "bench-publish-",
+    { env: { PUBLISH_QUEUE_LIMIT_SECONDS: String(BENCH_QUEUE_LIMIT_SECONDS) } },
+    async (stack) => {
+      const { origin, dataDir, idle } = stack;
+      const { client } = await signIn(stack);
+      const { data: banner } = await client
+        .from("banners")
+        .select("id")
+        .order("sort_order")
+        .limit(1)
+        .single();
+      const id = (banner as { id: string }).id;
+      const save = async (title: string) => {
+        const { error } = await client.from("banners").update({ title }).eq("id", id);
+        if (error) throw error;
+      };
+      const publish = async () => {
+        const { error } = await client.functions.invoke("publish", {
+          body: { action: "publish" },
+        });
+        if (error) throw error;
+      };
+      await idle();
 
-        // Save to live, as the admin does it: save, wait for saves to settle, publish.
-        const times: number[] = [];
-        for (let round = 1; round <= 5; round += 1) {
-          const title = `Bench banner ${round} ${Date.now().toString(36)}`;
-          const started = performance.now();
-          await save(title);
-          await sleep(PUBLISH_DEBOUNCE_MS);
-          await publish();
-          times.push(await untilServed(origin, title, started));
-          await idle();
-        }
-        const sorted = [...times].sort((a, b) => a - b);
-        console.log("\nPublishing (npm start, seed content):");
-        console.log(
-          `save to live: median ${percentile(sorted, 50).toFixed(1)} s (min ${sorted[0]?.toFixed(1)} s, max ${sorted.at(-1)?.toFixed(1)} s) over ${times.length} saves, including the admin's ${PUBLISH_DEBOUNCE_MS / 1000} s wait for saves to settle`,
-        );
-
-        // A burst of 20 saves within 10 s, twice: first as the admin does it (each save
-        // signals the publisher, which waits for saves to settle), then the worst case,
-        // a publish call straight after every save.
-        const buildIds = async () =>
-          ((await (await fetch(statusUrl)).json()) as { builds: { id: string }[] }).builds.map(
-            (build) => build.id,
-          );
-        const burst = async (label: string, afterSave: () => Promise<void>) => {
-          await idle();
-          const before = await buildIds();
-          const started = performance.now();
-          let last = "";
-          for (let i = 1; i <= 20; i += 1) {
-            last = `Burst ${i} ${Date.now().toString(36)}`;
-            await save(last);
-            await afterSave();
-            await sleep(Math.max(0, i * 500 - (performance.now() - started)));
-          }
-          const burstSeconds = (performance.now() - started) / 1000;
-          const liveAfter = await untilServed(origin, last, started, 180_000);
-          await idle();
-          const newBuilds = (await buildIds()).filter((id) => !before.includes(id)).length;
-          console.log(
-            `${label}: 20 saves in ${burstSeconds.toFixed(1)} s caused ${newBuilds} build(s); the last save was live ${liveAfter.toFixed(1)} s after the first`,
-          );
-        };
-        const publisher = createPublisher(
-          supabasePublishApi(client as unknown as AdminClient, origin),
-        );
-        try {
-          await burst("burst through the admin", async () => signalSaved());
-        } finally {
-          publisher.stop();
-        }
-        await burst("burst with a publish call after every save", publish);
-
-        // The same saves through a host whose deploy takes 20 s after the build (the
-        // local host's slow-deploy fault, on every round).
-        const slow: number[] = [];
-        for (let round = 1; round <= 3; round += 1) {
-          await idle();
-          await writeFile(join(dataDir, FAULT_FILE), `slow-deploy ${SLOW_DEPLOY_DEFAULT_MS}\n`);
-          const title = `Slow deploy ${round} ${Date.now().toString(36)}`;
-          const started = performance.now();
-          await save(title);
-          await sleep(PUBLISH_DEBOUNCE_MS);
-          await publish();
-          slow.push(await untilServed(origin, title, started, 180_000));
-        }
-        const slowSorted = [...slow].sort((a, b) => a - b);
-        console.log(
-          `save to live with a ${SLOW_DEPLOY_DEFAULT_MS / 1000} s deploy: median ${percentile(slowSorted, 50).toFixed(1)} s (min ${slowSorted[0]?.toFixed(1)} s, max ${slowSorted.at(-1)?.toFixed(1)} s) over ${slow.length} saves`,
-        );
-
-        // A host that takes the hook call and never starts the build: the run fails at
-        // the queue limit, which the admin's 2 s poll finds; the next save goes live.
-        await idle();
-        await writeFile(join(dataDir, FAULT_FILE), "never-start\n");
-        const stuckAt = performance.now();
-        await save(`Never built ${Date.now().toString(36)}`);
+      // Save to live, as the admin does it: save, wait for saves to settle, publish.
+      const times: number[] = [];
+      for (let round = 1; round <= 5; round += 1) {
+        const title = `Bench banner ${round} ${Date.now().toString(36)}`;
+        const started = performance.now();
+        await save(title);
         await sleep(PUBLISH_DEBOUNCE_MS);
         await publish();
-        for (;;) {
-          const { data } = await client.functions.invoke("publish", { method: "GET" });
-          const newest = (data as { runs: { status: string }[] }).runs[0];
-          if (newest?.status === "failed") break;
-          await sleep(2000);
+        times.push(await untilServed(origin, title, started));
+        await idle();
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log("\nPublishing (npm start, seed content):");
+      console.log(
+        `save to live: median ${percentile(sorted, 50).toFixed(1)} s (min ${sorted[0]?.toFixed(1)} s, max ${sorted.at(-1)?.toFixed(1)} s) over ${times.length} saves, including the admin's ${PUBLISH_DEBOUNCE_MS / 1000} s wait for saves to settle`,
+      );
+
+      // A burst of 20 saves within 10 s, twice: first as the admin does it (each save
+      // signals the publisher, which waits for saves to settle), then the worst case,
+      // a publish call straight after every save.
+      const buildIds = async () => (await stack.status()).builds.map((build) => build.id);
+      const burst = async (label: string, afterSave: () => Promise<void>) => {
+        await idle();
+        const before = await buildIds();
+        const started = performance.now();
+        let last = "";
+        for (let i = 1; i <= 20; i += 1) {
+          last = `Burst ${i} ${Date.now().toString(36)}`;
+          await save(last);
+          await afterSave();
+          await sleep(Math.max(0, i * 500 - (performance.now() - started)));
         }
-        const failedAfter = (performance.now() - stuckAt) / 1000;
-        const next = `After never-start ${Date.now().toString(36)}`;
-        await save(next);
+        const burstSeconds = (performance.now() - started) / 1000;
+        const liveAfter = await untilServed(origin, last, started, 180_000);
+        await idle();
+        const newBuilds = (await buildIds()).filter((id) => !before.includes(id)).length;
+        console.log(
+          `${label}: 20 saves in ${burstSeconds.toFixed(1)} s caused ${newBuilds} build(s); the last save was live ${liveAfter.toFixed(1)} s after the first`,
+        );
+      };
+      const publisher = createPublisher(
+        supabasePublishApi(client as unknown as AdminClient, origin),
+      );
+      try {
+        await burst("burst through the admin", async () => signalSaved());
+      } finally {
+        publisher.stop();
+      }
+      await burst("burst with a publish call after every save", publish);
+
+      // The same saves through a host whose deploy takes 20 s after the build (the
+      // local host's slow-deploy fault, on every round).
+      const slow: number[] = [];
+      for (let round = 1; round <= 3; round += 1) {
+        await idle();
+        await writeFile(join(dataDir, FAULT_FILE), `slow-deploy ${SLOW_DEPLOY_DEFAULT_MS}\n`);
+        const title = `Slow deploy ${round} ${Date.now().toString(36)}`;
+        const started = performance.now();
+        await save(title);
         await sleep(PUBLISH_DEBOUNCE_MS);
         await publish();
-        const recovered = await untilServed(origin, next, stuckAt, 300_000);
-        console.log(
-          `never-start fault (queue limit ${BENCH_QUEUE_LIMIT_SECONDS} s): the run failed ${failedAfter.toFixed(1)} s after the publish; the next save was live ${recovered.toFixed(1)} s after it`,
-        );
-      },
-      {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        REBUILD_PORT: String(rebuildPort),
-        PUBLISH_QUEUE_LIMIT_SECONDS: String(BENCH_QUEUE_LIMIT_SECONDS),
-      },
-    );
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+        slow.push(await untilServed(origin, title, started, 180_000));
+      }
+      const slowSorted = [...slow].sort((a, b) => a - b);
+      console.log(
+        `save to live with a ${SLOW_DEPLOY_DEFAULT_MS / 1000} s deploy: median ${percentile(slowSorted, 50).toFixed(1)} s (min ${slowSorted[0]?.toFixed(1)} s, max ${slowSorted.at(-1)?.toFixed(1)} s) over ${slow.length} saves`,
+      );
+
+      // A host that takes the hook call and never starts the build: the run fails at
+      // the queue limit, which the admin's 2 s poll finds; the next save goes live.
+      await idle();
+      await writeFile(join(dataDir, FAULT_FILE), "never-start\n");
+      const stuckAt = performance.now();
+      await save(`Never built ${Date.now().toString(36)}`);
+      await sleep(PUBLISH_DEBOUNCE_MS);
+      await publish();
+      for (;;) {
+        const { data } = await client.functions.invoke("publish", { method: "GET" });
+        const newest = (data as { runs: { status: string }[] }).runs[0];
+        if (newest?.status === "failed") break;
+        await sleep(2000);
+      }
+      const failedAfter = (performance.now() - stuckAt) / 1000;
+      const next = `After never-start ${Date.now().toString(36)}`;
+      await save(next);
+      await sleep(PUBLISH_DEBOUNCE_MS);
+      await publish();
+      const recovered = await untilServed(origin, next, stuckAt, 300_000);
+      console.log(
+        `never-start fault (queue limit ${BENCH_QUEUE_LIMIT_SECONDS} s): the run failed ${failedAfter.toFixed(1)} s after the publish; the next save was live ${recovered.toFixed(1)} s after it`,
+      );
+    },
+  );
 }
 
 /** Builds as Netlify runs them (HOST_MODE=netlify): the first with an empty cache, then warm. */
 async function benchHost() {
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-host-"));
-  const rebuildPort = await freePort();
-  try {
-    await withStart(
-      dataDir,
-      async (_origin, seconds) => {
-        const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
-          token: string;
-        };
-        const origin = `http://127.0.0.1:${rebuildPort}`;
-        type Status = {
-          state: string;
-          pending: boolean;
-          builds: { id: string; startedAt: string; finishedAt: string; ok: boolean }[];
-        };
-        const status = async () =>
-          (await (await fetch(`${origin}/status/${token}`)).json()) as Status;
-        const took = (build: Status["builds"][number] | undefined) =>
-          build ? (Date.parse(build.finishedAt) - Date.parse(build.startedAt)) / 1000 : Number.NaN;
-        console.log(
-          "\nHost builds (HOST_MODE=netlify: a fresh copy, npm install, npm run build, Netlify's cache):",
-        );
-        const cold = (await status()).builds[0];
-        console.log(
-          `cold (empty cache): ${took(cold).toFixed(1)} s for the build (${seconds.toFixed(1)} s from npm start to the home page)`,
-        );
-        for (let round = 1; round <= 2; round += 1) {
-          const before = (await status()).builds[0]?.id;
-          await fetch(`${origin}/hooks/${token}`, { method: "POST" });
-          for (;;) {
-            await sleep(500);
-            const now = await status();
-            if (now.state === "idle" && !now.pending && now.builds[0]?.id !== before) break;
-          }
-          const warm = (await status()).builds[0];
-          console.log(
-            `warm build ${round} (seed content): ${took(warm).toFixed(1)} s${warm?.ok ? "" : " (failed)"}`,
-          );
-        }
-      },
-      { HOST_MODE: "netlify", REBUILD_PORT: String(rebuildPort) },
+  await withLocalStack("bench-host-", { env: { HOST_MODE: "netlify" } }, async (stack) => {
+    console.log(
+      "\nHost builds (HOST_MODE=netlify: a fresh copy, npm install, npm run build, Netlify's cache):",
     );
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    const cold = (await stack.status()).builds[0];
+    console.log(
+      `cold (empty cache): ${buildSeconds(cold).toFixed(1)} s for the build (${stack.startSeconds.toFixed(1)} s from npm start to the home page)`,
+    );
+    for (let round = 1; round <= 2; round += 1) {
+      const warm = await stack.build();
+      console.log(
+        `warm build ${round} (seed content): ${buildSeconds(warm).toFixed(1)} s${warm.ok ? "" : " (failed)"}`,
+      );
+    }
+  });
 }
 
+/** Signs in as the stack's admin, as the admin's sign-in form does. */
+const signIn = (stack: LocalStack): Promise<AdminSession> =>
+  signInAdmin(stack.apiUrl, stack.publishableKey, stack.admin.email, stack.admin.password);
+
 /** Fills a started stack to `factor` x the seed through the admin's upload path. */
-async function fill(stack: ScaleStack, factor: number): Promise<FillReport> {
-  const session = await signInAdmin(
-    stack.apiUrl,
-    stack.publishableKey,
-    stack.admin.email,
-    stack.admin.password,
-  );
+async function fill(stack: LocalStack, session: AdminSession, factor: number): Promise<FillReport> {
   const distinct = Number(option("pictures") ?? DEFAULT_DISTINCT_PICTURES);
   return fillScaled(session, {
     factor,
@@ -616,11 +496,10 @@ interface ScaleResult {
 
 /** A fresh stack at `factor` x the seed (1: the seed itself), measured and stopped. */
 async function measureScale(factor: number): Promise<ScaleResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), `bench-scale-${factor}-`));
-  console.log(`\n${factor === 1 ? "seed" : `${factor}x`}: starting a stack in ${dataDir}`);
-  const stack = await startScaleStack(dataDir);
-  try {
-    const filled = factor > 1 ? await fill(stack, factor) : null;
+  const announce = factor === 1 ? "seed" : `${factor}x`;
+  return withLocalStack(`bench-scale-${factor}-`, { logs: true, announce }, async (stack) => {
+    const session = await signIn(stack);
+    const filled = factor > 1 ? await fill(stack, session, factor) : null;
     if (filled) {
       console.log(
         `  [${factor}x] pictures ${filled.seconds.pictures.toFixed(0)} s, rows ${filled.seconds.rows.toFixed(1)} s, messages ${filled.seconds.messages.toFixed(1)} s`,
@@ -636,17 +515,11 @@ async function measureScale(factor: number): Promise<ScaleResult> {
       return { seconds: buildSeconds(run), stages };
     };
     // Cold: Astro's cache (optimised pictures, the content store) gone, as on a new host.
-    await dropBuildCache(dataDir);
+    await dropBuildCache(stack.dataDir);
     const cold = await timed("cold");
     // Warm: nothing changed since the last build.
     const warm = await timed("warm");
     // A save: one project's title changes, as an editor's save does, then the host builds.
-    const session = await signInAdmin(
-      stack.apiUrl,
-      stack.publishableKey,
-      stack.admin.email,
-      stack.admin.password,
-    );
     const { data: project } = await session.client.from("projects").select("id").limit(1).single();
     await session.client
       .from("projects")
@@ -668,12 +541,7 @@ async function measureScale(factor: number): Promise<ScaleResult> {
       admin,
       load: loadNote(),
     };
-  } finally {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(stack.logFile, { force: true });
-    await rm(stack.buildLogFile, { force: true });
-  }
+  });
 }
 
 function printScale(results: ScaleResult[]) {
@@ -761,22 +629,20 @@ async function benchScale() {
 async function benchFilter() {
   const asked = process.argv[3];
   const count = asked && /^\d+$/.test(asked) ? Number(asked) : 1000;
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-filter-"));
-  console.log(`\nProject filter: starting a stack in ${dataDir}`);
-  const stack = await startScaleStack(dataDir);
-  try {
-    const projects = await fillProjects(stack, count);
-    const result = await measureFilter(stack, projects);
-    console.log(`\nProject filter (${result.projects} active projects, CPU 4x slower):`);
-    console.log(`build ${result.buildSeconds.toFixed(1)} s`);
-    console.log(
-      `${result.presses} presses (every category, All Projects, each Show more): ${result.longTasks} long task(s), the longest ${result.longestMs.toFixed(0)} ms; the slowest press showed its projects in ${result.slowestPressMs.toFixed(0)} ms`,
-    );
-    for (const { press, ms } of result.worst) console.log(`  ${press}: ${ms.toFixed(0)} ms`);
-  } finally {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  await withLocalStack(
+    "bench-filter-",
+    { logs: true, announce: "Project filter" },
+    async (stack) => {
+      const projects = await fillProjects(stack, count);
+      const result = await measureFilter(stack, projects);
+      console.log(`\nProject filter (${result.projects} active projects, CPU 4x slower):`);
+      console.log(`build ${result.buildSeconds.toFixed(1)} s`);
+      console.log(
+        `${result.presses} presses (every category, All Projects, each Show more): ${result.longTasks} long task(s), the longest ${result.longestMs.toFixed(0)} ms; the slowest press showed its projects in ${result.slowestPressMs.toFixed(0)} ms`,
+      );
+      for (const { press, ms } of result.worst) console.log(`  ${press}: ${ms.toFixed(0)} ms`);
+    },
+  );
 }
 
 const only = process.argv[2];

@@ -34,20 +34,10 @@ function reportRun(run: BuildRun, first: boolean): void {
   }
 }
 
-/** PUBLISH_QUEUE_LIMIT_SECONDS and PUBLISH_BUILD_LIMIT_SECONDS, passed on to the function. */
-function publishLimitSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+/** The variables of `names` that are set in env, to pass on to the functions as secrets. */
+function passOn(env: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
   const secrets: Record<string, string> = {};
-  for (const name of ["PUBLISH_QUEUE_LIMIT_SECONDS", "PUBLISH_BUILD_LIMIT_SECONDS"]) {
-    const value = env[name]?.trim();
-    if (value) secrets[name] = value;
-  }
-  return secrets;
-}
-
-/** ALERT_MESSAGE_LIMIT and ALERT_WINDOW_SECONDS, passed on to the alerts function. */
-function alertLimitSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
-  const secrets: Record<string, string> = {};
-  for (const name of ["ALERT_MESSAGE_LIMIT", "ALERT_WINDOW_SECONDS"]) {
+  for (const name of names) {
     const value = env[name]?.trim();
     if (value) secrets[name] = value;
   }
@@ -157,9 +147,9 @@ async function main(): Promise<void> {
         PUBLISH_BUILD_TOKEN: buildToken,
         NETLIFY_NOTIFY_SECRET: notifySecret,
         // The publish limits, when set for rehearsals (seconds).
-        ...publishLimitSecrets(process.env),
+        ...passOn(process.env, ["PUBLISH_QUEUE_LIMIT_SECONDS", "PUBLISH_BUILD_LIMIT_SECONDS"]),
         // The message alerts' limit per window, when set for rehearsals.
-        ...alertLimitSecrets(process.env),
+        ...passOn(process.env, ["ALERT_MESSAGE_LIMIT", "ALERT_WINDOW_SECONDS"]),
       },
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,

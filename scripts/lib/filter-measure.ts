@@ -8,11 +8,13 @@
 
 import { chromium } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
+import { PROJECT_STATUSES } from "../../src/lib/schema/tables.ts";
 import { chromiumArgs, findChromium } from "../chromium.ts";
-import { buildSeconds, type ScaleStack } from "./scale-measure.ts";
+import { buildSeconds, type LocalStack } from "./local-stack.ts";
+import { countRows, insertAll } from "./scale.ts";
+import { type LongTask, observeLongTasks } from "./scale-measure.ts";
 
 const CATEGORIES = ["Education", "Healthcare", "Relief", "Housing", "Nutrition", "Elder Care"];
-const STATUSES = ["ongoing", "completed", "planning"];
 
 export interface FilterResult {
   projects: number;
@@ -28,34 +30,25 @@ export interface FilterResult {
 }
 
 /** Adds projects without pictures until `count` are active. */
-export async function fillProjects(stack: ScaleStack, count: number): Promise<number> {
+export async function fillProjects(stack: LocalStack, count: number): Promise<number> {
   const service = createClient(stack.apiUrl, stack.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  const { count: active, error } = await service
-    .from("projects")
-    .select("id", { count: "exact", head: true })
-    .eq("is_active", true);
-  if (error) throw new Error(`could not count the projects: ${error.message}`);
-  const missing = Math.max(0, count - (active ?? 0));
+  const active = await countRows(service, "projects", { is_active: true });
+  const missing = Math.max(0, count - active);
   const rows = Array.from({ length: missing }, (_, index) => ({
     title: `Project ${index + 1}: ${CATEGORIES[index % CATEGORIES.length]} in village ${index + 1}`,
     description: `Work number ${index + 1}, described in a sentence or two as editors write them.`,
     category_name: CATEGORIES[index % CATEGORIES.length],
-    project_status: STATUSES[index % STATUSES.length],
+    project_status: PROJECT_STATUSES[index % PROJECT_STATUSES.length],
     image_url: null,
     is_active: true,
   }));
-  for (let start = 0; start < rows.length; start += 200) {
-    const { error: insertError } = await service
-      .from("projects")
-      .insert(rows.slice(start, start + 200));
-    if (insertError) throw new Error(`could not add projects: ${insertError.message}`);
-  }
-  return (active ?? 0) + missing;
+  await insertAll(service, "projects", rows);
+  return active + missing;
 }
 
-export async function measureFilter(stack: ScaleStack, projects: number): Promise<FilterResult> {
+export async function measureFilter(stack: LocalStack, projects: number): Promise<FilterResult> {
   const run = await stack.build();
   if (!run.ok) throw new Error(`the build with ${projects} projects failed: ${run.error}`);
   const found = findChromium();
@@ -71,13 +64,7 @@ export async function measureFilter(stack: ScaleStack, projects: number): Promis
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await page.addInitScript(() => {
-      const seen: number[] = [];
-      (window as unknown as { __longTasks: number[] }).__longTasks = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen.push(entry.duration);
-      }).observe({ type: "longtask", buffered: true });
-    });
+    await page.addInitScript(observeLongTasks);
     await page.goto(`${stack.origin}/projects`, { waitUntil: "load" });
     const region = page.getByRole("region", { name: "Projects" });
     // The category buttons, 'All Projects' first.
@@ -86,14 +73,17 @@ export async function measureFilter(stack: ScaleStack, projects: number): Promis
     await toggles.first().waitFor();
     await page.waitForTimeout(1000);
     const tasksBefore = await page.evaluate(
-      () => (window as unknown as { __longTasks: number[] }).__longTasks.length,
+      () => (window as unknown as { __longTasks: LongTask[] }).__longTasks.length,
     );
 
     let presses = 0;
     let slowest = 0;
     const worst: { press: string; ms: number }[] = [];
+    /** The durations of the long tasks so far. */
     const longTasksSoFar = () =>
-      page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+      page.evaluate(() =>
+        (window as unknown as { __longTasks: LongTask[] }).__longTasks.map((task) => task.duration),
+      );
     const press = async (
       what: string,
       click: () => Promise<void>,
@@ -143,7 +133,10 @@ export async function measureFilter(stack: ScaleStack, projects: number): Promis
     }
     await page.waitForTimeout(500);
     const tasks = await page.evaluate(
-      (from) => (window as unknown as { __longTasks: number[] }).__longTasks.slice(from),
+      (from) =>
+        (window as unknown as { __longTasks: LongTask[] }).__longTasks
+          .slice(from)
+          .map((task) => task.duration),
       tasksBefore,
     );
     return {

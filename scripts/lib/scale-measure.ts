@@ -1,150 +1,21 @@
 // What `npm run bench -- scale` measures on a stack the scale fixture (scale.ts) filled:
-// the stack itself (`npm start` on a fresh data folder, its build log kept), builds
-// through the local host's deploy hook, each public route's HTML weight and eager
+// the stack itself (`npm start` on a fresh data folder, its build log kept: local-stack.ts),
+// builds through the local host's deploy hook, each public route's HTML weight and eager
 // pictures, and how long each admin list takes to become usable in Chromium.
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
-import { freePort } from "../../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "../chromium.ts";
-import type { BuildRun as HostBuildRun } from "./rebuilder.ts";
+import { type LocalStack, sleep, startLocalStack } from "./local-stack.ts";
 
-const root = join(import.meta.dirname, "..", "..");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A stack for the scale fixture: `npm start` on a new folder, its output and builds' kept. */
+export type ScaleStack = LocalStack<true>;
 
-export interface ScaleStack {
-  dataDir: string;
-  origin: string;
-  apiUrl: string;
-  publishableKey: string;
-  secretKey: string;
-  admin: { email: string; password: string };
-  /** Everything `npm start` printed. */
-  logFile: string;
-  /** Every build's astro output, appended (scripts/build.ts, BUILD_LOG_FILE). */
-  buildLogFile: string;
-  /** Seconds from the launch to the home page (the first, cold build included). */
-  startSeconds: number;
-  status(): Promise<HostStatus>;
-  /** Calls the deploy hook and waits for the build it causes; answers that run. */
-  build(): Promise<BuildRun>;
-  stop(): Promise<void>;
-}
-
-/** A run as the host's status reports it. */
-export type BuildRun = Pick<HostBuildRun, "id" | "startedAt" | "finishedAt" | "ok" | "error">;
-
-export interface HostStatus {
-  state: string;
-  pending: boolean;
-  builds: BuildRun[];
-}
-
-export const buildSeconds = (run: BuildRun | undefined): number =>
-  run ? (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000 : Number.NaN;
-
-/** `npm start` on dataDir (a new folder), with an admin account and the host's status port. */
-export async function startScaleStack(
-  dataDir: string,
-  extraEnv: Record<string, string> = {},
-): Promise<ScaleStack> {
-  const port = await freePort();
-  const apiPort = await freePort();
-  const rebuildPort = await freePort();
-  const admin = { email: "scale-admin@helpinghands.example", password: "scale-admin-password-1" };
-  const logFile = `${dataDir}-start.log`;
-  const buildLogFile = `${dataDir}-builds.log`;
-  const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, [join(root, "scripts", "start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_PORT: String(apiPort),
-      REBUILD_PORT: String(rebuildPort),
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      BUILD_LOG_FILE: buildLogFile,
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const origin = `http://127.0.0.1:${port}`;
-  const launched = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early; see ${logFile}`);
-    const ok = await fetch(`${origin}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - launched > 600_000) throw new Error("npm start took over 10 minutes");
-    await sleep(200);
-  }
-  const startSeconds = (performance.now() - launched) / 1000;
-  // runtime.json is written just after the site starts serving.
-  let apiUrl = "";
-  while (!apiUrl) {
-    apiUrl = await readFile(join(dataDir, "runtime.json"), "utf8").then(
-      (text) => (JSON.parse(text) as { apiUrl: string }).apiUrl,
-      () => "",
-    );
-    if (!apiUrl) await sleep(100);
-  }
-  const { publishable, secret } = apiKeys(await loadOrCreateKeys(dataDir));
-  const { token } = JSON.parse(await readFile(join(dataDir, "hook.json"), "utf8")) as {
-    token: string;
-  };
-  const host = `http://127.0.0.1:${rebuildPort}`;
-  const status = async () => (await (await fetch(`${host}/status/${token}`)).json()) as HostStatus;
-  const idle = async () => {
-    for (;;) {
-      const now = await status();
-      if (now.state === "idle" && !now.pending) return now;
-      await sleep(250);
-    }
-  };
-  return {
-    dataDir,
-    origin,
-    apiUrl,
-    publishableKey: publishable,
-    secretKey: secret,
-    admin,
-    logFile,
-    buildLogFile,
-    startSeconds,
-    status,
-    async build() {
-      const before = (await idle()).builds[0]?.id;
-      await fetch(`${host}/hooks/${token}`, { method: "POST" });
-      for (;;) {
-        await sleep(250);
-        const now = await status();
-        if (now.state === "idle" && !now.pending && now.builds[0]?.id !== before) {
-          return now.builds[0] as BuildRun;
-        }
-      }
-    },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGINT");
-        await exited;
-      }
-      log.end();
-    },
-  };
-}
+/** `npm start` on dataDir (a new folder), logging to <dataDir>-start.log and -builds.log. */
+export const startScaleStack = (dataDir: string): Promise<ScaleStack> =>
+  startLocalStack(dataDir, { logs: true });
 
 /** Removes the data folder's Astro cache, so the next build optimises every picture. */
 export async function dropBuildCache(dataDir: string): Promise<void> {
@@ -194,18 +65,32 @@ export interface AdminListTiming {
   elements: number;
 }
 
-/** Records long tasks from the first script on, for the TTI estimate. */
-function observeLongTasks() {
-  const w = window as unknown as { __longTasks: { start: number; end: number }[] };
+/** A main-thread task of 50 ms or more, in the page's milliseconds. */
+export interface LongTask {
+  start: number;
+  end: number;
+  duration: number;
+}
+
+/**
+ * An init script (page.addInitScript): records every long task from the first script
+ * on in window.__longTasks (LongTask[]).
+ */
+export function observeLongTasks() {
+  const w = window as unknown as { __longTasks: LongTask[] };
   w.__longTasks = [];
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+        w.__longTasks.push({
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          duration: entry.duration,
+        });
       }
     }).observe({ type: "longtask", buffered: true });
   } catch {
-    // No long-task timing: the TTI is the time the list showed.
+    // No long-task timing: none recorded (the TTI is then the time the list showed).
   }
 }
 
@@ -264,14 +149,14 @@ async function timeAdminList(
     // A quiet second: no long task ends within it.
     for (;;) {
       const quiet = await page.evaluate(() => {
-        const tasks = (window as unknown as { __longTasks: { end: number }[] }).__longTasks ?? [];
+        const tasks = (window as unknown as { __longTasks: LongTask[] }).__longTasks ?? [];
         return performance.now() - (tasks.at(-1)?.end ?? 0) >= 1000;
       });
       if (quiet) break;
       await sleep(250);
     }
     const { tasks, elements } = await page.evaluate(() => ({
-      tasks: (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks,
+      tasks: (window as unknown as { __longTasks: LongTask[] }).__longTasks,
       elements: document.getElementsByTagName("*").length,
     }));
     const lastEnd = tasks.at(-1)?.end ?? 0;
@@ -291,9 +176,9 @@ async function timeAdminList(
 }
 
 /** The admin lists: every dashboard tile, and home management's list sections. */
-export const HOME_SECTIONS = ["banners", "causes", "board", "gallery"];
+const HOME_SECTIONS = ["banners", "causes", "board", "gallery"];
 
-export async function adminListTimings(stack: ScaleStack): Promise<AdminListTiming[] | string> {
+export async function adminListTimings(stack: LocalStack): Promise<AdminListTiming[] | string> {
   const found = findChromium();
   if (!found.ok) return `not measured: ${found.reason}`;
   let browser: Browser | undefined;

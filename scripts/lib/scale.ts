@@ -23,12 +23,12 @@ import { objectPath, scaledSize } from "../../admin-island/src/data/images.ts";
 import { INQUIRY_TYPES } from "../../functions/_shared/contact-rules.ts";
 import { GALLERY_CATEGORIES, PROJECT_STATUSES } from "../../src/lib/schema/tables.ts";
 
-export const PICTURE_WIDTH = 1600;
-export const PICTURE_HEIGHT = 1200;
+const PICTURE_WIDTH = 1600;
+const PICTURE_HEIGHT = 1200;
 /** Distinct uploads unless told otherwise: enough that no two cards of a screen repeat. */
 export const DEFAULT_DISTINCT_PICTURES = 300;
 /** Messages in the inbox per unit of factor (none in the seed). */
-export const MESSAGES_PER_FACTOR = 100;
+const MESSAGES_PER_FACTOR = 100;
 
 /** A small deterministic generator, so a picture's look depends only on its number. */
 function random(seed: number): () => number {
@@ -117,7 +117,7 @@ export async function makePicture(
  * encoded as WebP at quality 0.9. Chromium's canvas encodes WebP with libwebp, as sharp
  * does, at the same quality.
  */
-export async function prepareLikeTheAdmin(
+async function prepareLikeTheAdmin(
   file: Buffer,
 ): Promise<{ bytes: Buffer; type: string; extension: string }> {
   const meta = await sharp(file).metadata();
@@ -155,7 +155,7 @@ export async function signInAdmin(
  * Posts a prepared file to the media function as the admin's DataLayer does
  * (admin-island/src/data/supabase-data.ts, upload) and answers its public URL.
  */
-export async function uploadMedia(
+async function uploadMedia(
   session: AdminSession,
   folder: string,
   file: { bytes: Buffer; type: string; extension: string },
@@ -276,8 +276,8 @@ const PICTURE_TABLES: PictureTable[] = [
   },
 ];
 
-/** The tables the fixture grows, for reports and tests. */
-export const SCALED_TABLES = [...PICTURE_TABLES.map((t) => t.table), "contact_messages"];
+/** The tables the fixture grows, for the report. */
+const SCALED_TABLES = [...PICTURE_TABLES.map((t) => t.table), "contact_messages"];
 
 export interface FillOptions {
   factor: number;
@@ -308,8 +308,16 @@ export interface FillReport {
   lastPictureUrl: Record<string, string>;
 }
 
-async function countRows(client: SupabaseClient, table: string): Promise<number> {
-  const { count, error } = await client.from(table).select("id", { count: "exact", head: true });
+/** The rows of `table` the client may see, those matching `match` (column: value) when given. */
+export async function countRows(
+  client: SupabaseClient,
+  table: string,
+  match: Record<string, unknown> = {},
+): Promise<number> {
+  const { count, error } = await client
+    .from(table)
+    .select("id", { count: "exact", head: true })
+    .match(match);
   if (error) throw new Error(`could not count ${table}: ${error.message}`);
   return count ?? 0;
 }
@@ -324,7 +332,8 @@ async function maxSortOrder(client: SupabaseClient, table: string): Promise<numb
   return (data?.[0] as { sort_order?: number } | undefined)?.sort_order ?? -1;
 }
 
-async function insertAll(
+/** Inserts `rows` into `table`, 200 to a request; an absent column takes its default. */
+export async function insertAll(
   client: SupabaseClient,
   table: string,
   rows: Record<string, unknown>[],

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { loadAuthSettings } from "../../supabase/local/auth/config.ts";
 import { applyBootstrap, applyMigrations, applySeed } from "../../supabase/local/database.ts";
 import { apiKeys, loadOrCreateKeys, type ProjectKeys } from "../../supabase/local/keys.ts";
 import { type MailCatcher, startMailCatcher } from "../../supabase/local/mail/index.ts";
@@ -84,23 +85,23 @@ export interface StackOptions {
   siteUrl?: string;
 }
 
-/** Where the local mail catcher listens. */
-export interface StackMail {
-  /** Its page, and its Mailpit-shaped API under /api/v1. */
-  url: string;
-  smtpHost: string;
-  smtpPort: number;
-}
-
-/** The sender of the functions' mail, as config.toml's [inbucket] names Auth's. */
-export const LOCAL_MAIL_FROM = "Helping Hands Foundation <noreply@helpinghands.local>";
+/** Where the local mail catcher listens: its page (and API), and its SMTP server. */
+export type StackMail = Pick<MailCatcher, "url" | "smtpHost" | "smtpPort">;
 
 /**
  * The function secrets that send mail to the catcher (functions/_shared/mail.ts reads
- * them); secrets given explicitly win.
+ * them), from the sender config.toml's [inbucket] names for Auth's mail; secrets given
+ * explicitly win.
  */
 export function mailSecrets(mail: StackMail): Record<string, string> {
-  return { SMTP_HOST: mail.smtpHost, SMTP_PORT: String(mail.smtpPort), MAIL_FROM: LOCAL_MAIL_FROM };
+  const { sender } = loadAuthSettings();
+  // A display name with a comma, a dot or the like is quoted, as RFC 5322 wants.
+  const name = /[()<>[\]:;@\\,."]/.test(sender.name) ? JSON.stringify(sender.name) : sender.name;
+  return {
+    SMTP_HOST: mail.smtpHost,
+    SMTP_PORT: String(mail.smtpPort),
+    MAIL_FROM: `${name} <${sender.address}>`,
+  };
 }
 
 export interface Stack {
@@ -114,7 +115,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Starts the database, the API stand-in (127.0.0.1:apiPort) and the admin account. */
+/** Starts the mail catcher, saying which setting to change when its ports are taken. */
 async function startCatcher(options: StackOptions): Promise<MailCatcher> {
   try {
     return await startMailCatcher({ port: options.mailPort, smtpPort: options.mailSmtpPort });
