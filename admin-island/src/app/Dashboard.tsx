@@ -1,10 +1,11 @@
 import { ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useData } from "../components/hooks/useData.ts";
+import { useLoaded } from "../components/hooks/useLoaded.ts";
 import { usePendingChanges } from "../components/hooks/usePayments.ts";
 import { PublishHistory } from "../components/screens/PublishHistory.tsx";
 import { PendingChangesView } from "../components/screens/payments/PendingChanges.tsx";
-import { badgeTone } from "../components/ui/ui.ts";
+import { Badge, type BadgeTone } from "../components/ui/Badge.tsx";
 import { approvalWords, notificationWords } from "../data/messages.ts";
 import type { Publisher } from "../data/publish.ts";
 import { type AdminRoute, dashboardRoutes } from "./routes.ts";
@@ -12,20 +13,11 @@ import { type AdminRoute, dashboardRoutes } from "./routes.ts";
 /** How many messages are not handled yet; null until known (or when it cannot be). */
 function useUnreadMessages(): number | null {
   const data = useData();
-  const [unread, setUnread] = useState<number | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    data.unreadMessages().then(
-      (count) => {
-        if (!cancelled) setUnread(count);
-      },
-      (error: unknown) => console.error("The unread messages could not be counted.", error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [data]);
-  return unread;
+  const count = useCallback(() => data.unreadMessages(), [data]);
+  const { state } = useLoaded(count, {
+    onError: (error) => console.error("The unread messages could not be counted.", error),
+  });
+  return state.status === "ready" ? state.value : null;
 }
 
 export function Dashboard({ email, publisher }: { email: string; publisher: Publisher }) {
@@ -33,12 +25,12 @@ export function Dashboard({ email, publisher }: { email: string; publisher: Publ
   const pending = usePendingChanges();
   const waiting = pending.state.status === "ready" ? pending.state.value.length : 0;
   /** What a tile says beside its description: unread messages, changes waiting. */
-  const badge = (route: AdminRoute): { text: string; tone: string } | null => {
+  const badge = (route: AdminRoute): { text: string; tone: BadgeTone } | null => {
     if (route.screen.kind === "messages" && unread) {
-      return { text: notificationWords.unread(unread), tone: badgeTone.blue };
+      return { text: notificationWords.unread(unread), tone: "blue" };
     }
     if (route.screen.kind === "cards" && route.screen.payments && waiting > 0) {
-      return { text: approvalWords.waiting(waiting), tone: badgeTone.yellow };
+      return { text: approvalWords.waiting(waiting), tone: "yellow" };
     }
     return null;
   };
@@ -69,11 +61,9 @@ export function Dashboard({ email, publisher }: { email: string; publisher: Publ
                     <span className="block text-lg font-semibold text-ink">{route.title}</span>
                     <span className="block text-sm text-ink-muted">{route.description}</span>
                     {note ? (
-                      <span
-                        className={`mt-2 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${note.tone}`}
-                      >
+                      <Badge tone={note.tone} className="mt-2 inline-block">
                         {note.text}
-                      </span>
+                      </Badge>
                     ) : null}
                   </span>
                   <ChevronRight

@@ -9,14 +9,15 @@ export function isAdmin(session: Session | null): boolean {
   return session?.user.app_metadata?.role === "admin";
 }
 
-export type SignInResult = { ok: true } | { ok: false; message: string };
+/** How a sign-in or password request went: done, or the words of its refusal. */
+export type AuthOutcome = { ok: true } | { ok: false; message: string };
 
 export async function signIn(
   client: AdminClient,
   email: string,
   password: string,
   remember: boolean,
-): Promise<SignInResult> {
+): Promise<AuthOutcome> {
   setRemember(remember);
   try {
     const { error } = await client.auth.signInWithPassword({ email: email.trim(), password });
@@ -43,8 +44,6 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_BYTES = 72;
 /** Where emailed links lead (a password reset, an invitation): the set-password screen. */
 export const SET_PASSWORD_PATH = "/admin/reset-password";
-
-export type AuthOutcome = { ok: true } | { ok: false; message: string };
 
 /** Why a new password cannot be used, before it is sent; null when it can. */
 export function newPasswordProblem(password: string, repeated: string): string | null {

@@ -73,7 +73,6 @@ export const history = {
   listLabel: "Changes, newest first",
   by: "by",
   changedTo: "changed to",
-  retry: "Retry",
   confirmLabel: "Restore",
   yes: "yes",
   no: "no",
@@ -247,7 +246,6 @@ export const inbox = {
   next: "Next",
   last: "Last page",
   page: (page: number, pages: number) => `Page ${formatCount(page)} of ${formatCount(pages)}`,
-  retry: "Retry",
   loadError: "Error loading messages. Please try again.",
   markedNew: "Message marked as new.",
   markedHandled: "Message marked as handled.",
@@ -393,7 +391,6 @@ export const notificationWords = {
   saveError: "Error saving the notification settings. Please try again.",
   loading: "Loading the notification settings...",
   loadError: "Error loading the notification settings. Please try again.",
-  retry: "Retry",
   paymentNote:
     "Alerts about the payment details and about these settings always go to every administrator as well.",
   noSettings: "The settings could not be found. Reload the page.",
@@ -403,7 +400,6 @@ export const notificationWords = {
 
 /** Second-admin approval of the payment details (bank accounts and QR codes). */
 export const approvalWords = {
-  settingHeading: "Second-admin approval",
   settingLabel: "Require a second admin to approve payment-detail changes",
   settingHint:
     "While this is on, a change to the bank accounts or QR codes waits, and the website keeps showing the current details, until a different administrator approves it. Turning it off needs another administrator's approval too.",
@@ -427,7 +423,6 @@ export const approvalWords = {
   empty: "Nothing is waiting for approval.",
   loading: "Loading the changes waiting for approval...",
   loadError: "Error loading the changes waiting for approval. Please try again.",
-  retry: "Retry",
   listLabel: "Changes waiting for approval",
   /** One change's heading. */
   title: (target: string, action: string) =>

@@ -3,7 +3,7 @@
 // restores and Undo through the recorded versions, and one save signal per successful
 // write (none for a failed one).
 import { describe, expect, it, vi } from "vitest";
-import type { AuditEntry, Row, TrashEntry } from "./data-layer.ts";
+import type { AuditEntry, ListOrder, Row, TrashEntry } from "./data-layer.ts";
 import { $saves } from "./saves.ts";
 import { createFakeData } from "./testing/fake-data.ts";
 import { contentWrites, firstChangeSince, nextSortOrder, restoreDeleted } from "./writes.ts";
@@ -12,6 +12,9 @@ import { contentWrites, firstChangeSince, nextSortOrder, restoreDeleted } from "
 vi.mock("./images.ts", async (original) =>
   (await import("./testing/fake-images.ts")).withoutCanvas(original),
 );
+
+/** A list ordered by sort_order, as visitors see banners and pictures. */
+const BY_SORT_ORDER: ListOrder = { column: "sort_order", ascending: true };
 
 const rows = (...orders: number[]): Row[] =>
   orders.map((sort_order, index) => ({ id: `${index}`, sort_order }));
@@ -35,7 +38,7 @@ describe("nextSortOrder", () => {
 describe("contentWrites", () => {
   it("places a new record by the table's rule, unless the form gave an order", async () => {
     const fake = createFakeData();
-    const writes = contentWrites(fake, { table: "banners", newSortOrder: "max-plus-one" });
+    const writes = contentWrites(fake, { table: "banners", order: BY_SORT_ORDER });
     expect(writes.prefill({ title: "", sort_order: 0 }, rows(0, 5))).toEqual({
       title: "",
       sort_order: 6,
@@ -121,7 +124,7 @@ describe("contentWrites", () => {
     await contentWrites(fake, { table: "home_gallery" }).addPictures(files, batch, rows(0, 7));
     await contentWrites(fake, {
       table: "gallery_images",
-      newSortOrder: "max-plus-one",
+      order: BY_SORT_ORDER,
     }).addPictures(files, batch, rows(0, 7));
     expect(fake.insert.mock.calls.map(([table, [values]]) => [table, values?.sort_order])).toEqual([
       ["home_gallery", 8],

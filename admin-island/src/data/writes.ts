@@ -7,6 +7,7 @@ import {
   type AuditEntry,
   DataError,
   type DataLayer,
+  type ListOrder,
   type Row,
   type TableName,
   type TrashEntry,
@@ -16,19 +17,22 @@ import { undoing } from "./messages.ts";
 import { signalSaved } from "./saves.ts";
 import { type UploadManyOptions, type UploadManyResult, uploadMany } from "./uploads.ts";
 
-/**
- * 'max-plus-one': a new record takes the next free number, after the highest sort order,
- * so no two records ever show the same number (a count would repeat one after a delete).
- */
-export type SortOrderRule = "max-plus-one";
-
 /** The table a screen writes, and the rules its writes follow. */
 export interface ContentTable {
   table: TableName;
-  /** Where a new record goes in the order, when the table has sort_order. */
-  newSortOrder?: SortOrderRule;
+  /** The order its list is shown in, as visitors see it (a definition's `order`). */
+  order?: ListOrder;
   /** Only one record may be active; activating goes through the activate_logo RPC. */
   activation?: "logo";
+}
+
+/**
+ * Whether a new record is given its place in the order: in a list ordered by
+ * sort_order it takes the next free number, after the highest, so no two records ever
+ * show the same number (a count would repeat one after a delete).
+ */
+export function placesNewRecords(target: ContentTable): boolean {
+  return target.order?.column === "sort_order";
 }
 
 /** The sort_order a new record gets, given the records there are: the next free one. */
@@ -103,6 +107,7 @@ export async function restoreDeleted(data: DataLayer, entry: TrashEntry): Promis
 export function contentWrites(data: DataLayer, target: ContentTable): ContentWrites {
   const { table } = target;
   const logo = target.activation === "logo";
+  const placed = placesNewRecords(target);
 
   /** The activation is a write of its own: a failure there leaves the save standing. */
   async function activate(id: string): Promise<Saved> {
@@ -116,13 +121,13 @@ export function contentWrites(data: DataLayer, target: ContentTable): ContentWri
 
   return {
     prefill(values, rows) {
-      if (!target.newSortOrder || !("sort_order" in values)) return values;
+      if (!placed || !("sort_order" in values)) return values;
       return { ...values, sort_order: nextSortOrder(rows) };
     },
 
     async create(values, rows) {
       const payload = { ...values };
-      if (target.newSortOrder && !("sort_order" in payload)) {
+      if (placed && !("sort_order" in payload)) {
         payload.sort_order = nextSortOrder(rows);
       }
       // A new active logo is stored inactive, then takes over atomically.

@@ -60,7 +60,6 @@ export const banners = defineResource({
     ...titleFields,
     ...placementFields,
   ],
-  newSortOrder: "max-plus-one",
   card: titledCard,
 });
 
@@ -76,7 +75,6 @@ export const oldageBanners = defineResource({
     ...titleFields,
     ...placementFields,
   ],
-  newSortOrder: "max-plus-one",
   card: titledCard,
 });
 
@@ -88,7 +86,6 @@ export const childrenBanners = defineResource({
     ...describeFields("children_banners", "image_url"),
     ...placementFields,
   ],
-  newSortOrder: "max-plus-one",
   card: (row) => ({
     image: row.image_url,
     title: `Banner ${row.sort_order + 1}`,

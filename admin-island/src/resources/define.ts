@@ -20,7 +20,6 @@ import type {
   ItemField,
   ListField,
   ListSearch,
-  NewSortOrder,
   ResourceDefinition,
   ResourceTexts,
 } from "./types.ts";
@@ -33,7 +32,6 @@ export interface ResourceSpec<T extends ContentTable> {
   fields: Field<ColumnOf<T>>[];
   /** A field's own refusal, where it is not `texts.invalid`. */
   messages?: Partial<Record<ColumnOf<T>, string>>;
-  newSortOrder?: NewSortOrder;
   card: (row: RowOf<T>) => CardView;
   activation?: "logo";
   modal?: "normal" | "wide";
@@ -169,7 +167,6 @@ export function defineResource<T extends ContentTable>(spec: ResourceSpec<T>): R
     schema,
     defaults: () => newRecordValues(table, fields),
     order: listOrder(table),
-    newSortOrder: spec.newSortOrder,
     // Rows come from this table, so they have its row's shape.
     card: (row: Row) => spec.card(row as RowOf<T>),
     search: listSearch(fields),

@@ -57,7 +57,6 @@ export const causes = defineResource({
     sortOrderField,
     activeField,
   ],
-  newSortOrder: "max-plus-one",
   card: (row) => ({
     image: row.image_url,
     title: row.title,
@@ -112,7 +111,6 @@ export const boardStaff = defineResource({
   ...board,
   fields: [...board.fields],
   texts: boardTexts,
-  newSortOrder: "max-plus-one",
 });
 
 /** The same table inside home management, with that screen's words. */
@@ -130,7 +128,6 @@ export const homeBoard = defineResource({
     emptyAction: "Add First Member",
     saveError: "Error saving board staff. Please try again.",
   },
-  newSortOrder: "max-plus-one",
 });
 
 export const galleryImages = defineResource({
@@ -163,7 +160,6 @@ export const galleryImages = defineResource({
     sortOrderField,
     { kind: "checkbox", name: "is_active", label: "Visible on the site" },
   ],
-  newSortOrder: "max-plus-one",
   bulk: { imageField: "image_url", titleField: "title", folder: "gallery/home-management" },
   card: (row) => ({
     image: row.image_url,

@@ -74,7 +74,6 @@ export const certifications = defineResource({
     sortOrderField,
     activeField,
   ],
-  newSortOrder: "max-plus-one",
   card: (row) => ({
     image: row.image_url,
     title: row.certificate_name,

@@ -12,6 +12,7 @@ import { serviceClient, startTestStack, type TestStack } from "../../../tests/co
 import { adminRoutes } from "../app/routes.ts";
 import { rowToForm } from "../components/form-values.ts";
 import type { Row } from "../data/data-layer.ts";
+import { placesNewRecords } from "../data/writes.ts";
 import { galleries, resources } from "./registry.ts";
 import type { ResourceDefinition } from "./types.ts";
 
@@ -60,7 +61,7 @@ describe("resource registry", () => {
         ...Object.keys(definition.defaults()),
         ...Object.keys((definition.schema as unknown as { shape: object }).shape),
         definition.order.column,
-        ...(definition.newSortOrder ? ["sort_order"] : []),
+        ...(placesNewRecords(definition) ? ["sort_order"] : []),
       ];
       expect(named.filter((name) => !columns.includes(name))).toEqual([]);
     },

@@ -121,8 +121,6 @@ export interface CardView {
   link?: { label: string; href: string };
 }
 
-export type NewSortOrder = "max-plus-one";
-
 /**
  * How a list screen is searched and filtered, on the rows it has loaded: a search
  * looks in `fields` (and in the card's title), and `category`, when the table has
@@ -155,10 +153,8 @@ export interface ResourceDefinition {
   schema: z.ZodType<Record<string, unknown>>;
   /** Values of a new record's form. */
   defaults: () => FormValues;
-  /** How the list is ordered: as visitors see it. */
+  /** How the list is ordered: as visitors see it (a new record's place follows it). */
   order: ListOrder;
-  /** Where a new record goes in the order, when the table has sort_order. */
-  newSortOrder?: NewSortOrder;
   card: (row: Row) => CardView;
   /** What the list's search looks in, and its category filter. */
   search: ListSearch;

@@ -1,4 +1,5 @@
-// An email box with its label and error (forgot password, invite).
+// An email box with its label and error (forgot password, invite, where message
+// alerts go).
 import type { Ref } from "react";
 import { input } from "../ui/ui.ts";
 import { describedBy, FieldShell } from "./FieldShell.tsx";
@@ -9,8 +10,11 @@ interface EmailFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
-  /** 'username' where a password manager should offer the account's address. */
-  autoComplete: "username" | "off";
+  /**
+   * 'username' where a password manager should offer the account's address; 'email'
+   * where the browser may offer the addresses it knows.
+   */
+  autoComplete: "username" | "email" | "off";
   inputRef?: Ref<HTMLInputElement>;
   /** The dialog opens on this field. */
   autoFocus?: boolean;

@@ -37,7 +37,7 @@ export function useGallery(gallery: GalleryDefinition) {
   const { state, reload, replace } = useRows(gallery.table, BY_SORT_ORDER, texts.loadError);
   // New pictures go after the ones there are, in the order chosen.
   const writes = useMemo(
-    () => contentWrites(data, { table: gallery.table, newSortOrder: "max-plus-one" }),
+    () => contentWrites(data, { table: gallery.table, order: BY_SORT_ORDER }),
     [data, gallery.table],
   );
   const { busyId, toggle, remove } = useContentRowActions(reload, writes, texts, state.rows);
@@ -80,13 +80,11 @@ export function useGallery(gallery: GalleryDefinition) {
   /** Saves a picture's description; throws when it could not be saved. */
   async function describe(row: Row, description: PictureDescription) {
     await writes.update(row, { ...description });
-    notifyUndoable(texts.describe.saved, async () => {
-      try {
-        await writes.putBack([row]);
-      } finally {
-        void reload();
-      }
-    });
+    notifyUndoable(
+      texts.describe.saved,
+      () => writes.putBack([row]),
+      () => void reload(),
+    );
     void reload();
   }
 

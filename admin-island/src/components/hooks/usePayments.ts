@@ -3,7 +3,7 @@
 // message alerts go), and the Donate screen's list, whose every write goes through
 // change_payment_details so it says whether it applied or waits for approval.
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import {
   type AdminSettings,
   DataError,
@@ -20,28 +20,12 @@ import type { ResourceDefinition } from "../../resources/types.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { useData } from "./useData.ts";
+import { useLoaded } from "./useLoaded.ts";
 import { type ResourceList, useResourceList } from "./useResourceList.ts";
 
-export type Loaded<T> = { status: "loading" } | { status: "error" } | { status: "ready"; value: T };
-
 /** Loads `load` on mount and whenever a payment change is signalled. */
-function useLoaded<T>(load: () => Promise<T>): { state: Loaded<T>; reload: () => Promise<void> } {
-  const version = useStore($paymentChanges);
-  const [state, setState] = useState<Loaded<T>>({ status: "loading" });
-  const reload = useCallback(async () => {
-    try {
-      const value = await load();
-      setState({ status: "ready", value });
-    } catch (error) {
-      console.error(error);
-      setState((previous) => (previous.status === "ready" ? previous : { status: "error" }));
-    }
-  }, [load]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again on every signalled change
-  useEffect(() => {
-    void reload();
-  }, [reload, version]);
-  return { state, reload };
+function usePaymentLoaded<T>(load: () => Promise<T>) {
+  return useLoaded(load, { again: useStore($paymentChanges) });
 }
 
 /** The changes waiting for approval, and deciding one. */
@@ -49,7 +33,7 @@ export function usePendingChanges() {
   const data = useData();
   const confirm = useConfirm();
   const load = useCallback(() => data.pendingChanges(), [data]);
-  const { state, reload } = useLoaded<PendingChange[]>(load);
+  const { state, reload } = usePaymentLoaded<PendingChange[]>(load);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const decide = async (change: PendingChange, approve: boolean) => {
@@ -96,7 +80,7 @@ export function usePendingChanges() {
 export function useAdminSettings() {
   const data = useData();
   const load = useCallback(() => data.settings(), [data]);
-  const { state, reload } = useLoaded<AdminSettings>(load);
+  const { state, reload } = usePaymentLoaded<AdminSettings>(load);
   const save = async (values: SettingsValues): Promise<AdminSettings> => {
     const saved = await data.saveSettings(values);
     signalPaymentChange();
@@ -127,13 +111,11 @@ export function usePaymentList(definition: ResourceDefinition): ResourceList {
     } else {
       signalSaved();
       if (changed) {
-        notifyUndoable(done, async () => {
-          try {
-            await writes.putBack(changed);
-          } finally {
-            void reload();
-          }
-        });
+        notifyUndoable(
+          done,
+          () => writes.putBack(changed),
+          () => void reload(),
+        );
       } else {
         notifySuccess(done);
       }

@@ -33,13 +33,11 @@ export function useReorder({ rows, replace, reload, writes }: ReorderOptions) {
       setSaving(true);
       try {
         await writes.reorder(after);
-        notifyUndoable(ordering.saved, async () => {
-          try {
-            await writes.reorder(before);
-          } finally {
-            void reload();
-          }
-        });
+        notifyUndoable(
+          ordering.saved,
+          () => writes.reorder(before),
+          () => void reload(),
+        );
       } catch (error) {
         shown.current = before;
         replace(before);

@@ -2,7 +2,7 @@
 // the last save (with a way to reload after a conflict), and closing with a question
 // when there are unsaved changes.
 import { useCallback, useRef, useState } from "react";
-import { ConflictError, type Row, SessionExpiredError } from "../../data/data-layer.ts";
+import { ConflictError, type Row } from "../../data/data-layer.ts";
 import { forms, uploads } from "../../data/messages.ts";
 import type { FormValues, ResourceDefinition } from "../../resources/types.ts";
 import { rowToForm } from "../form-values.ts";
@@ -10,6 +10,7 @@ import { useConfirm } from "../ui/Confirm.tsx";
 import type { FormFailure } from "../ui/FormFailure.tsx";
 import { notifyError } from "../ui/notify.ts";
 import { clearDraft } from "./drafts.ts";
+import { saveFailure } from "./save-failure.ts";
 import type { ResourceList } from "./useResourceList.ts";
 
 export interface Editing {
@@ -97,20 +98,13 @@ export function useResourceEditor(
         if (id) onCreated?.(id);
       }
     } catch (error) {
-      if (error instanceof ConflictError) {
-        setFailure({
-          message: error.message,
-          action: error.deleted
+      setFailure(
+        saveFailure(error, texts.saveError, (conflict) =>
+          conflict.deleted
             ? undefined
             : { label: forms.reloadItem, run: () => void reloadEditedRow() },
-        });
-        return;
-      }
-      // The draft stays, so nothing typed is lost, whatever happened.
-      setFailure({
-        message: error instanceof SessionExpiredError ? error.message : texts.saveError,
-      });
-      notifyError(texts.saveError, error);
+        ),
+      );
     }
   };
 

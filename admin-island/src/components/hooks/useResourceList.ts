@@ -50,13 +50,11 @@ export function useResourceList(definition: ResourceDefinition) {
       notifyError(texts.statusError, outcome.activationError);
     }
     if (changed) {
-      notifyUndoable(message, async () => {
-        try {
-          await writes.putBack(changed);
-        } finally {
-          void reload();
-        }
-      });
+      notifyUndoable(
+        message,
+        () => writes.putBack(changed),
+        () => void reload(),
+      );
     } else {
       notifySuccess(message);
     }

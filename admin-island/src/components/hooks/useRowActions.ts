@@ -37,13 +37,7 @@ export function useRowActions(reload: () => Promise<unknown>) {
       try {
         const undo = await work();
         if (undo) {
-          notifyUndoable(words.done, async () => {
-            try {
-              await undo();
-            } finally {
-              void reload();
-            }
-          });
+          notifyUndoable(words.done, undo, () => void reload());
         } else {
           notifySuccess(words.done);
         }

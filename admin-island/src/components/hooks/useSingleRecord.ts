@@ -1,13 +1,13 @@
 // A table that holds one record (the home page's about section): the record, and a
 // save that creates it the first time and updates it after (undone from its toast).
 import { useMemo, useState } from "react";
-import { ConflictError } from "../../data/data-layer.ts";
 import { forms } from "../../data/messages.ts";
 import { contentWrites } from "../../data/writes.ts";
 import type { ResourceDefinition } from "../../resources/types.ts";
 import type { FormFailure } from "../ui/FormFailure.tsx";
-import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
+import { notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { clearDraft } from "./drafts.ts";
+import { saveFailure } from "./save-failure.ts";
 import { useData } from "./useData.ts";
 import { useRows } from "./useRows.ts";
 
@@ -35,29 +35,26 @@ export function useSingleRecord(definition: ResourceDefinition) {
       else await writes.create(values, state.rows);
       clearDraft(draftKey);
       if (row) {
-        notifyUndoable(texts.updated, async () => {
-          try {
-            await writes.putBack([row]);
-          } finally {
+        notifyUndoable(
+          texts.updated,
+          () => writes.putBack([row]),
+          async () => {
             await reload();
             setVersion((v) => v + 1);
-          }
-        });
+          },
+        );
       } else {
         notifySuccess(texts.updated);
       }
       await reload();
       setVersion((v) => v + 1);
     } catch (error) {
-      if (error instanceof ConflictError) {
-        setFailure({
-          message: error.message,
-          action: { label: forms.reloadSaved, run: reloadSaved },
-        });
-        return;
-      }
-      setFailure({ message: texts.saveError });
-      notifyError(texts.saveError, error);
+      setFailure(
+        saveFailure(error, texts.saveError, () => ({
+          label: forms.reloadSaved,
+          run: reloadSaved,
+        })),
+      );
     }
   };
 

@@ -1,10 +1,11 @@
 // The team of administrators: the TeamApi the admin app gives (a fake in component
 // tests), and the Team screen's state: the list, what is busy, and each change with
 // its outcome told as a toast.
-import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, useCallback, useContext, useState } from "react";
 import { DataError, type TeamApi, type TeamMember } from "../../data/data-layer.ts";
 import { teamWords as words } from "../../data/messages.ts";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
+import { type Loaded, useLoaded } from "./useLoaded.ts";
 
 export const TeamContext = createContext<TeamApi | null>(null);
 
@@ -14,13 +15,8 @@ export function useTeamApi(): TeamApi {
   return api;
 }
 
-export type TeamState =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; members: TeamMember[] };
-
 export interface Team {
-  state: TeamState;
+  state: Loaded<TeamMember[]>;
   /** The member a change is under way for, if any. */
   busyId: string | null;
   reload(): Promise<void>;
@@ -33,21 +29,11 @@ export interface Team {
 
 export function useTeam(): Team {
   const api = useTeamApi();
-  const [state, setState] = useState<TeamState>({ status: "loading" });
+  const load = useCallback(() => api.list(), [api]);
+  const { state, reload } = useLoaded(load, {
+    onError: (error) => notifyError(words.loadError, error),
+  });
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setState({ status: "ready", members: await api.list() });
-    } catch (error) {
-      notifyError(words.loadError, error);
-      setState((current) => (current.status === "ready" ? current : { status: "error" }));
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   async function change<T>(member: TeamMember, run: () => Promise<T>, done: string) {
     setBusyId(member.id);

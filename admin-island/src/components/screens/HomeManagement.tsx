@@ -1,11 +1,12 @@
 // Home management: a menu of the home page's five sections, each opening the same
 // generic screens as elsewhere, with this menu's words. The open section is kept in
 // the URL's hash so a reload or the browser's back button keeps the place.
-import { ArrowLeft, Heart, Image, Images, Info, RotateCw, Users } from "lucide-react";
+import { ArrowLeft, Heart, Image, Images, Info, Users } from "lucide-react";
 import { homeBoard } from "../../resources/home.ts";
 import { homeSections } from "../../resources/registry.ts";
 import { useHashSection } from "../hooks/useHashSection.ts";
 import { useRows } from "../hooks/useRows.ts";
+import { LoadErrorBar } from "../ui/ListStates.tsx";
 import { button } from "../ui/ui.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { SingletonForm } from "./SingletonForm.tsx";
@@ -51,16 +52,7 @@ function HomeMenu() {
     <div className="flex flex-col gap-6">
       <h2 className="font-display text-2xl font-bold text-ink">Home Page Sections</h2>
       {state.status === "error" ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4"
-        >
-          <p className="font-medium text-red-900">{homeBoard.texts.loadError}</p>
-          <button type="button" className={button.small} onClick={() => void reload()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            Retry
-          </button>
-        </div>
+        <LoadErrorBar text={homeBoard.texts.loadError} onRetry={() => void reload()} />
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {homeSections.map(({ id, title, description }) => {

@@ -11,7 +11,6 @@ import {
   ChevronsLeft,
   ChevronsRight,
   Mail,
-  RotateCw,
   Trash2,
   Undo2,
   X,
@@ -21,10 +20,11 @@ import type { Row } from "../../data/data-layer.ts";
 import { type MessageFilter, pageSummary } from "../../data/inbox-query.ts";
 import { inbox } from "../../data/messages.ts";
 import { useMessages } from "../hooks/useMessages.ts";
-import { LoadError, Loading } from "../ui/ListStates.tsx";
+import { Badge } from "../ui/Badge.tsx";
+import { LoadError, LoadErrorBar, Loading } from "../ui/ListStates.tsx";
 import { SearchField } from "../ui/ListView.tsx";
 import { SmallButton } from "../ui/SmallButton.tsx";
-import { badgeTone, button, input, label } from "../ui/ui.ts";
+import { button, input, label } from "../ui/ui.ts";
 import { mailtoHref } from "./mailto.ts";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 
@@ -107,16 +107,7 @@ export function MessagesScreen() {
     body = (
       <>
         {state.status === "error" ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4"
-          >
-            <p className="font-medium text-red-900">{inbox.loadError}</p>
-            <button type="button" className={button.small} onClick={() => void messages.reload()}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {inbox.retry}
-            </button>
-          </div>
+          <LoadErrorBar text={inbox.loadError} onRetry={() => void messages.reload()} />
         ) : null}
         <ul
           className={`flex flex-col gap-4 ${busy ? "opacity-60" : ""}`}
@@ -257,14 +248,10 @@ function MessageItem({
     <li className="rounded-xl bg-white p-5 shadow-sm">
       <article aria-label={`Message from ${row.name}: ${row.subject}`}>
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${row.handled ? badgeTone.grey : badgeTone.yellow}`}
-          >
-            {row.handled ? "Handled" : "New"}
-          </span>
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone.blue}`}>
+          <Badge tone={row.handled ? "grey" : "yellow"}>{row.handled ? "Handled" : "New"}</Badge>
+          <Badge tone="blue">
             {INQUIRY_LABELS[String(row.inquiry_type)] ?? String(row.inquiry_type)}
-          </span>
+          </Badge>
           <time className="text-sm text-ink-muted" dateTime={String(row.created_at)}>
             {new Date(String(row.created_at)).toLocaleString()}
           </time>

@@ -4,10 +4,11 @@ import { BellRing } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { notificationWords as words } from "../../data/messages.ts";
 import { isAlertAddress } from "../../data/payments.ts";
+import { EmailField } from "../fields/EmailField.tsx";
 import { useAdminSettings } from "../hooks/usePayments.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
-import { button, input, label } from "../ui/ui.ts";
+import { button, label } from "../ui/ui.ts";
 
 type Target = "admins" | "address";
 
@@ -105,24 +106,16 @@ export function NotificationSettings() {
             </label>
             {target === "address" ? (
               <div className="pl-7">
-                <label htmlFor={`${id}-address`} className={label}>
-                  {words.addressLabel}
-                </label>
-                <input
-                  id={`${id}-address`}
-                  type="email"
-                  autoComplete="email"
-                  className={`${input} mt-1 max-w-md`}
-                  value={address}
-                  aria-invalid={invalid}
-                  aria-describedby={invalid ? `${id}-address-error` : undefined}
-                  onChange={(event) => setAddress(event.target.value)}
-                />
-                {invalid ? (
-                  <p id={`${id}-address-error`} className="mt-1 text-sm text-red-800" role="alert">
-                    {words.addressInvalid}
-                  </p>
-                ) : null}
+                <div className="max-w-md">
+                  <EmailField
+                    id={`${id}-address`}
+                    label={words.addressLabel}
+                    value={address}
+                    onChange={setAddress}
+                    error={invalid ? words.addressInvalid : null}
+                    autoComplete="email"
+                  />
+                </div>
               </div>
             ) : null}
           </fieldset>

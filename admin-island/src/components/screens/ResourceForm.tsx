@@ -36,14 +36,7 @@ export function ResourceForm({ onCancel, failure, ...options }: ResourceFormProp
               Your unsaved changes were restored.
             </p>
           ) : null}
-          {invalid ? (
-            <p
-              className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-              role="alert"
-            >
-              {invalid}
-            </p>
-          ) : null}
+          {invalid ? <FormFailureAlert failure={{ message: invalid }} /> : null}
           {failure ? <FormFailureAlert failure={failure} /> : null}
           {bulk ? (
             <BulkFiles files={files} onChange={setFiles} addressField={bulk.imageField} />

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ConflictError, type Row } from "../../data/data-layer.ts";
+import { ConflictError, type Row, SessionExpiredError } from "../../data/data-layer.ts";
+import { failures } from "../../data/messages.ts";
 import { createFakeData, type FakeData } from "../../data/testing/fake-data.ts";
 import { about } from "../../resources/home.ts";
 import { errorOf, renderWithData } from "../testing/render.ts";
@@ -204,6 +205,25 @@ describe("SingletonForm (about)", () => {
     expect(alert).toBeTruthy();
     expect(field(/^Our Vision/).value).toBe("A kinder world");
     expect(screen.queryByText(SAVED)).toBeNull();
+  });
+
+  it("says the session ended when the save fails for that, keeping the typed values", async () => {
+    const fake = createFakeData({ about_content: [ABOUT] });
+    fake.fail("update", { error: new SessionExpiredError() });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { user } = setup(fake);
+    await screen.findByRole("heading", { name: "About Section Content" });
+    await user.clear(field(/^Our Vision/));
+    await user.type(field(/^Our Vision/), "A kinder world");
+    await user.click(saveButton());
+
+    const alert = await screen.findByText(failures.sessionEnded, { selector: "form p" });
+    expect(alert).toBeTruthy();
+    expect(screen.queryByText(about.texts.saveError, { selector: "form p" })).toBeNull();
+    expect(field(/^Our Vision/).value).toBe("A kinder world");
+    expect(screen.queryByText(SAVED)).toBeNull();
+    expect(logged).toHaveBeenCalledWith(about.texts.saveError, expect.any(SessionExpiredError));
+    logged.mockRestore();
   });
 
   it("offers to reload the saved content when someone else saved first", async () => {

@@ -3,21 +3,17 @@
 // Restore (it comes back with its id, as a recorded change, and is published like any
 // save). Opening the screen asks the trash function to purge what is past its 30 days.
 import { ImageOff, RotateCcw, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrashEntry } from "../../data/data-layer.ts";
 import { history, trashWords as words } from "../../data/messages.ts";
 import { restoreDeleted } from "../../data/writes.ts";
 import { recordView } from "../../resources/registry.ts";
 import { useData } from "../hooks/useData.ts";
+import { useLoaded } from "../hooks/useLoaded.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/ui.ts";
 import { when } from "./PublishHistory.tsx";
-
-type Loaded =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; entries: TrashEntry[] };
 
 /** A day in words: '25 Dec 2026'. */
 function day(iso: string): string {
@@ -51,30 +47,23 @@ function TrashThumb({ src }: { src: string | null }) {
 
 export function TrashScreen() {
   const data = useData();
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [busy, setBusy] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const purged = useRef(false);
 
-  const load = async () => {
-    try {
-      const entries = await data.trash();
-      setLoaded({ status: "ready", entries });
-    } catch (error) {
-      notifyError(words.loadError, error);
-      setLoaded({ status: "error" });
-    }
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per data layer
   useEffect(() => {
     // Best effort, once per opening: the function logs its own failure.
     if (!purged.current) {
       purged.current = true;
       void data.purgeTrash();
     }
-    void load();
   }, [data]);
+
+  const trash = useCallback(() => data.trash(), [data]);
+  const { state: loaded, reload: load } = useLoaded(trash, {
+    onError: (error) => notifyError(words.loadError, error),
+    keepOnError: false,
+  });
 
   async function restore(entry: TrashEntry, name: string, index: number) {
     setBusy(entry.entry_id);
@@ -111,7 +100,7 @@ export function TrashScreen() {
         <Loading text={words.loading} />
       ) : loaded.status === "error" ? (
         <LoadError text={words.loadError} onRetry={() => void load()} />
-      ) : loaded.entries.length === 0 ? (
+      ) : loaded.value.length === 0 ? (
         <div className="rounded-xl border-2 border-dashed border-surface-sunken bg-white p-10 text-center">
           <Trash2 aria-hidden="true" className="mx-auto size-10 text-ink-soft" />
           <p className="mt-3 text-xl font-semibold text-ink">{words.empty}</p>
@@ -119,7 +108,7 @@ export function TrashScreen() {
         </div>
       ) : (
         <ul className="flex flex-col gap-3" aria-label={words.listLabel}>
-          {loaded.entries.map((entry, index) => {
+          {loaded.value.map((entry, index) => {
             const { place, view } = recordView(entry.table_name, entry.data, words.unknownRecord);
             return (
               <li

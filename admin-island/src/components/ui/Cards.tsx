@@ -3,9 +3,9 @@ import { type ReactNode, useState } from "react";
 import type { Row } from "../../data/data-layer.ts";
 import { history, shownWords } from "../../data/messages.ts";
 import type { CardView } from "../../resources/types.ts";
+import { Badge } from "./Badge.tsx";
 import { SmallButton } from "./SmallButton.tsx";
 import { DragHandle, SortableItem } from "./Sortable.tsx";
-import { badgeTone } from "./ui.ts";
 
 export function Thumbnail({
   src,
@@ -114,12 +114,9 @@ export function ResourceCard({
             {badges.length ? (
               <ul className="flex flex-wrap gap-1.5" aria-label="Status">
                 {badges.map((badge) => (
-                  <li
-                    key={badge.label}
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone[badge.tone]}`}
-                  >
+                  <Badge key={badge.label} as="li" tone={badge.tone}>
                     {badge.label}
-                  </li>
+                  </Badge>
                 ))}
               </ul>
             ) : (

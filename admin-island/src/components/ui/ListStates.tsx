@@ -24,6 +24,25 @@ export function LoadError({ text, onRetry }: { text: string; onRetry: () => void
   );
 }
 
+/**
+ * A reload that failed above a list still shown (what was loaded before, or what
+ * needs no loading): the failure in a bar, with Retry.
+ */
+export function LoadErrorBar({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4"
+    >
+      <p className="font-medium text-red-900">{text}</p>
+      <button type="button" className={button.small} onClick={onRetry}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        Retry
+      </button>
+    </div>
+  );
+}
+
 interface ListStatesProps {
   state: RowsState;
   loading: string;

@@ -31,8 +31,21 @@ export function notifySuccess(message: string): void {
 /**
  * A change that went through, whose toast offers Undo for a few seconds. `undo` takes
  * the change back (itself a recorded change) and says how that went; it runs once.
+ * `after` runs once the undo is over, whether it worked or not (the list reloads,
+ * say); a promise it returns is waited for before the outcome is told.
  */
-export function notifyUndoable(message: string, undo: () => Promise<unknown>): void {
+export function notifyUndoable(
+  message: string,
+  undo: () => Promise<unknown>,
+  after?: () => unknown,
+): void {
+  const undoThenAfter = async () => {
+    try {
+      await undo();
+    } finally {
+      await after?.();
+    }
+  };
   let used = false;
   toast.success(message, {
     duration: undoing.durationMs,
@@ -41,7 +54,7 @@ export function notifyUndoable(message: string, undo: () => Promise<unknown>): v
       onClick: () => {
         if (used) return;
         used = true;
-        undo().then(
+        undoThenAfter().then(
           () => notifySuccess(undoing.done),
           (error: unknown) => notifyError(undoing.failed, error),
         );

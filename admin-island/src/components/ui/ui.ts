@@ -23,4 +23,5 @@ export const badgeTone = {
   yellow: "bg-yellow-100 text-yellow-900",
   grey: "bg-gray-200 text-gray-800",
   brand: "bg-brand-100 text-brand-900",
+  red: "bg-red-100 text-red-900",
 } as const;

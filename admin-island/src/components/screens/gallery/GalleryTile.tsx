@@ -4,11 +4,12 @@
 import { Eye, EyeOff, History, MessageSquareText, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import type { Row } from "../../../data/data-layer.ts";
+import { activeBadge, orderBadge } from "../../../resources/common.ts";
 import type { GalleryTexts } from "../../../resources/types.ts";
+import { Badge } from "../../ui/Badge.tsx";
 import { CardItem, Thumbnail } from "../../ui/Cards.tsx";
 import { SmallButton } from "../../ui/SmallButton.tsx";
 import { DragHandle } from "../../ui/Sortable.tsx";
-import { badgeTone } from "../../ui/ui.ts";
 
 interface GalleryTileProps {
   row: Row;
@@ -44,6 +45,8 @@ export function GalleryTile({
   const decorative = row.image_decorative === true;
   // The prompt goes once the picture is described, so focus comes back to Describe.
   const describeButton = useRef<HTMLButtonElement>(null);
+  const status = activeBadge({ is_active: active }, [texts.activeBadge, texts.inactiveBadge]);
+  const place = orderBadge({ sort_order: Number(row.sort_order ?? 0) });
   return (
     <CardItem
       id={row.id}
@@ -52,29 +55,19 @@ export function GalleryTile({
     >
       <div className="relative">
         <Thumbnail src={row.image_url as string} alt={name} />
-        <span
-          className={`absolute left-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            active ? badgeTone.green : badgeTone.grey
-          }`}
-        >
-          {active ? texts.activeBadge : texts.inactiveBadge}
-        </span>
-        <span
-          className={`absolute right-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone.brand}`}
-        >
-          #{Number(row.sort_order ?? 0) + 1}
-        </span>
+        <Badge tone={status.tone} className="absolute left-2 top-2">
+          {status.label}
+        </Badge>
+        <Badge tone={place.tone} className="absolute right-2 top-2">
+          {place.label}
+        </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-3">
         <div className="flex items-center gap-2">
           <DragHandle name={name} />
           <div className="min-w-0 flex-1 text-sm">
             {decorative ? (
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone.grey}`}
-              >
-                {texts.describe.decorativeBadge}
-              </span>
+              <Badge tone="grey">{texts.describe.decorativeBadge}</Badge>
             ) : alt ? (
               <p className="line-clamp-2 text-ink-muted [overflow-wrap:anywhere]">
                 {texts.describe.shown(alt)}

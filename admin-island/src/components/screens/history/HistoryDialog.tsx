@@ -3,13 +3,16 @@
 // change also the version before it): it asks first, and the restore is a new change,
 // recorded like any other and undone from its toast. The log itself never changes.
 import { History as HistoryIcon, RotateCcw } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import type { AuditEntry, Row, TableName, VersionState } from "../../../data/data-layer.ts";
 import { history as words } from "../../../data/messages.ts";
 import { contentWrites } from "../../../data/writes.ts";
 import type { Field } from "../../../resources/types.ts";
 import { useData } from "../../hooks/useData.ts";
+import { useLoaded } from "../../hooks/useLoaded.ts";
+import { Badge } from "../../ui/Badge.tsx";
 import { useConfirm } from "../../ui/Confirm.tsx";
+import { LoadError, Loading } from "../../ui/ListStates.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { notifyError, notifyUndoable } from "../../ui/notify.ts";
 import { button } from "../../ui/ui.ts";
@@ -34,12 +37,9 @@ interface HistoryDialogProps {
   returnFocusTo?: HTMLElement | null;
 }
 
-type Loaded =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; entries: AuditEntry[] };
-
 export function HistoryDialog({ subject, onClose, onRestored, returnFocusTo }: HistoryDialogProps) {
+  // Retry starts the history afresh, from its loading text.
+  const [attempt, setAttempt] = useState(0);
   return (
     <Modal
       open={subject !== null}
@@ -49,10 +49,11 @@ export function HistoryDialog({ subject, onClose, onRestored, returnFocusTo }: H
     >
       {subject ? (
         <HistoryBody
-          key={`${subject.table}:${subject.row.id}`}
+          key={`${subject.table}:${subject.row.id}:${attempt}`}
           subject={subject}
           onClose={onClose}
           onRestored={onRestored}
+          onRetry={() => setAttempt((n) => n + 1)}
         />
       ) : null}
     </Modal>
@@ -63,35 +64,22 @@ function HistoryBody({
   subject,
   onClose,
   onRestored,
+  onRetry,
 }: {
   subject: HistorySubject;
   onClose: () => void;
   onRestored: () => void;
+  onRetry: () => void;
 }) {
   const data = useData();
   const confirm = useConfirm();
   const { table, row } = subject;
   const writes = useMemo(() => contentWrites(data, { table }), [data, table]);
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const history = useCallback(() => data.history(table, row.id), [data, table, row.id]);
+  const { state: loaded } = useLoaded(history, {
+    onError: (error) => console.error(words.loadError, error),
+  });
   const [busy, setBusy] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the history again
-  useEffect(() => {
-    let current = true;
-    setLoaded({ status: "loading" });
-    data.history(table, row.id).then(
-      (entries) => current && setLoaded({ status: "ready", entries }),
-      (error: unknown) => {
-        if (!current) return;
-        console.error(words.loadError, error);
-        setLoaded({ status: "error" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [data, table, row.id, attempt]);
 
   async function restore(entry: AuditEntry, state: VersionState) {
     const moment = when(entry.occurred_at);
@@ -100,13 +88,7 @@ function HistoryBody({
     setBusy(true);
     try {
       await writes.restore(entry, state);
-      notifyUndoable(words.restored, async () => {
-        try {
-          await writes.putBack([row]);
-        } finally {
-          onRestored();
-        }
-      });
+      notifyUndoable(words.restored, () => writes.putBack([row]), onRestored);
       onRestored();
       onClose();
     } catch (error) {
@@ -125,31 +107,20 @@ function HistoryBody({
     >
       <p className="text-sm text-ink-muted">{words.intro}</p>
       {loaded.status === "loading" ? (
-        <p role="status" className="py-6 text-center text-ink-muted">
-          {words.loading}
-        </p>
+        <Loading text={words.loading} />
       ) : loaded.status === "error" ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-center">
-          <p className="font-medium text-red-900">{words.loadError}</p>
-          <button
-            type="button"
-            className={`${button.secondary} mt-3`}
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            {words.retry}
-          </button>
-        </div>
-      ) : loaded.entries.length === 0 ? (
+        <LoadError text={words.loadError} onRetry={onRetry} />
+      ) : loaded.value.length === 0 ? (
         <p className="rounded-lg bg-surface-muted p-6 text-center text-ink">{words.empty}</p>
       ) : (
         <ol className="flex flex-col gap-3" aria-label={words.listLabel}>
-          {loaded.entries.map((entry, index) => (
+          {loaded.value.map((entry, index) => (
             <HistoryEntry
               key={entry.id}
               entry={entry}
               fields={subject.fields}
               newest={index === 0}
-              oldest={index === loaded.entries.length - 1}
+              oldest={index === loaded.value.length - 1}
               busy={busy}
               onRestore={(state) => void restore(entry, state)}
             />
@@ -160,11 +131,7 @@ function HistoryBody({
   );
 }
 
-const ACTION_TONE = {
-  added: "bg-green-100 text-green-900",
-  deleted: "bg-red-100 text-red-900",
-  changed: "bg-blue-100 text-blue-900",
-} as const;
+const ACTION_TONE = { added: "green", deleted: "red", changed: "blue" } as const;
 
 function HistoryEntry({
   entry,
@@ -188,11 +155,7 @@ function HistoryEntry({
   return (
     <li className="rounded-lg border border-surface-sunken p-4">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" id={headingId}>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ACTION_TONE[change.action]}`}
-        >
-          {change.summary}
-        </span>
+        <Badge tone={ACTION_TONE[change.action]}>{change.summary}</Badge>
         <span className="text-sm text-ink [overflow-wrap:anywhere]">
           {words.by} <span className="font-semibold">{words.who(entry.actor_email)}</span>
         </span>

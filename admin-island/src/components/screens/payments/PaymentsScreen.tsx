@@ -7,14 +7,15 @@ import { useState } from "react";
 import { approvalWords as words } from "../../../data/messages.ts";
 import type { ResourceDefinition } from "../../../resources/types.ts";
 import { useAdminSettings, usePaymentList, usePendingChanges } from "../../hooks/usePayments.ts";
+import { Badge } from "../../ui/Badge.tsx";
 import { useConfirm } from "../../ui/Confirm.tsx";
 import { notifyError, notifySuccess } from "../../ui/notify.ts";
-import { badgeTone, button } from "../../ui/ui.ts";
+import { button } from "../../ui/ui.ts";
 import { ResourceManager } from "../ResourceManager.tsx";
 import { PendingChangesView } from "./PendingChanges.tsx";
 
 /** The setting, with its state and the one thing an admin may do with it now. */
-export function ApprovalSetting({
+function ApprovalSetting({
   settings,
   offWaiting,
 }: {
@@ -52,11 +53,9 @@ export function ApprovalSetting({
       <div className="min-w-0 flex-1">
         <h2 id="approval-setting-heading" className="text-lg font-semibold text-ink">
           {words.settingLabel}{" "}
-          <span
-            className={`ml-1 inline-block rounded-full px-2.5 py-0.5 align-middle text-xs font-semibold ${on ? badgeTone.green : badgeTone.grey}`}
-          >
+          <Badge tone={on ? "green" : "grey"} className="ml-1 inline-block align-middle">
             {on ? words.on : words.off}
-          </span>
+          </Badge>
         </h2>
         <p className="mt-1 text-sm text-ink-muted">{words.settingHint}</p>
         {offWaiting ? (

@@ -12,13 +12,13 @@ import {
 } from "../../../../../functions/_shared/payment-words.ts";
 import type { PendingChange } from "../../../data/data-layer.ts";
 import { approvalWords as words } from "../../../data/messages.ts";
-import { usePendingChanges } from "../../hooks/usePayments.ts";
+import type { usePendingChanges } from "../../hooks/usePayments.ts";
 import { LoadError, Loading } from "../../ui/ListStates.tsx";
 import { button } from "../../ui/ui.ts";
 import { when } from "../PublishHistory.tsx";
 
 /** What a change does, in words. */
-export function changeLines(change: PendingChange): string[] {
+function changeLines(change: PendingChange): string[] {
   if (change.target === "admin_settings") {
     return describeSettingsChange(change.old_data, change.new_data);
   }
@@ -136,14 +136,10 @@ function ChangeCard({
 }
 
 /**
- * The waiting changes, under their own heading. `hideWhenEmpty`: nothing at all while
- * nothing waits (the dashboard); otherwise an empty note.
+ * The waiting changes, under their own heading, as the screen showing them loads them
+ * (usePendingChanges). `hideWhenEmpty`: nothing at all while nothing waits (the
+ * dashboard); otherwise an empty note.
  */
-export function PendingChanges({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
-  return <PendingChangesView pending={usePendingChanges()} hideWhenEmpty={hideWhenEmpty} />;
-}
-
-/** The same, for a screen that loads the waiting changes itself. */
 export function PendingChangesView({
   pending,
   hideWhenEmpty = false,

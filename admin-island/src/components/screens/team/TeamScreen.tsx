@@ -7,19 +7,12 @@ import { useRef, useState } from "react";
 import type { TeamMember } from "../../../data/data-layer.ts";
 import { teamWords as words } from "../../../data/messages.ts";
 import { useTeam } from "../../hooks/useTeam.ts";
+import { Badge } from "../../ui/Badge.tsx";
 import { useConfirm } from "../../ui/Confirm.tsx";
 import { LoadError, Loading } from "../../ui/ListStates.tsx";
-import { badgeTone, button } from "../../ui/ui.ts";
+import { button } from "../../ui/ui.ts";
 import { when } from "../PublishHistory.tsx";
 import { InviteDialog } from "./InviteDialog.tsx";
-
-function Badge({ tone, children }: { tone: keyof typeof badgeTone; children: string }) {
-  return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTone[tone]}`}>
-      {children}
-    </span>
-  );
-}
 
 function seen(member: TeamMember): string {
   if (member.status === "invited") {
@@ -34,7 +27,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const confirm = useConfirm();
   const [inviting, setInviting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const members = team.state.status === "ready" ? team.state.members : [];
+  const members = team.state.status === "ready" ? team.state.value : [];
   const active = members.filter((member) => member.status === "active").length;
 
   async function remove(member: TeamMember) {
