@@ -318,7 +318,7 @@ function parseTree(
 }
 
 /** `or=(a.eq.1,b.eq.2)` and friends: the key says which, the value is the tree. */
-export function parseLogicParam(key: string, value: string): LogicTree {
+function parseLogicParam(key: string, value: string): LogicTree {
   const negated = key.startsWith("not.");
   const logic = negated ? key.slice(4) : key;
   if ((logic !== "or" && logic !== "and") || !value.startsWith("(") || !value.endsWith(")")) {

@@ -56,7 +56,7 @@ function userUpdate(body: Body): UserUpdate {
 
 /** Refuses what this user may not change, or what needs a message the stand-in cannot send. */
 async function checkUpdate(auth: AuthService, user: UserRow, update: UserUpdate) {
-  if (update.password !== undefined) checkPasswordStrength(update.password);
+  if (update.password !== undefined) checkPasswordStrength(update.password, auth.settings);
   if (update.appData !== undefined && !ADMIN_ROLES.has(user.role ?? "")) {
     throw notAdmin("Updating app_metadata requires admin privileges");
   }

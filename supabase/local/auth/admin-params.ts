@@ -126,7 +126,7 @@ export async function userChanges(
   const bannedUntil = banUntil(p.banDuration);
   let hash: string | undefined;
   if (p.password !== undefined) {
-    checkPasswordStrength(p.password);
+    checkPasswordStrength(p.password, auth.settings);
     hash = await hashPassword(p.password);
   }
   if (email && email !== user.email && (await emailTaken(auth.db, email, user.id))) {

@@ -10,7 +10,8 @@ import { parse } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyBootstrap, createDatabase } from "../database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys } from "../keys.ts";
-import { AUTH_CONFIG, authRoutes, hashPassword, verifyPassword } from "./index.ts";
+import { loadAuthSettings } from "./config.ts";
+import { authRoutes, hashPassword, verifyPassword } from "./index.ts";
 
 const URL_BASE = "http://127.0.0.1:54321";
 let db: PGlite;
@@ -91,6 +92,8 @@ describe("configuration", () => {
     const config = parse(
       await readFile(join(import.meta.dirname, "..", "..", "config.toml"), "utf8"),
     ) as { auth: Record<string, unknown> & { email: Record<string, unknown> } };
+    // The settings Auth runs with, parsed from that file at start.
+    const AUTH_CONFIG = loadAuthSettings();
     expect(AUTH_CONFIG.jwtExpiry).toBe(config.auth.jwt_expiry);
     expect(AUTH_CONFIG.refreshTokenReuseInterval).toBe(config.auth.refresh_token_reuse_interval);
     expect(AUTH_CONFIG.minimumPasswordLength).toBe(config.auth.minimum_password_length);

@@ -1,6 +1,6 @@
 // What every part of the /auth/v1 stand-in shares: the [auth] settings of
-// supabase/config.toml it honours, GoTrue's fixed values, and the service handle
-// the handlers work with.
+// supabase/config.toml it honours (read once, at start), GoTrue's fixed values, and
+// the service handle the handlers work with.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
@@ -8,20 +8,7 @@ import { parse as parseToml } from "smol-toml";
 import type { ProjectKeys } from "../keys.ts";
 import type { AuthLimits } from "./limits.ts";
 import type { AuthMailer } from "./mailer.ts";
-
-/** The [auth] settings of supabase/config.toml that the stand-in honours. */
-export const AUTH_CONFIG = {
-  /** jwt_expiry */
-  jwtExpiry: 3600,
-  /** refresh_token_reuse_interval (seconds) */
-  refreshTokenReuseInterval: 10,
-  /** minimum_password_length */
-  minimumPasswordLength: 10,
-  /** enable_signup */
-  enableSignup: false,
-  /** !auth.email.enable_confirmations */
-  mailerAutoconfirm: true,
-} as const;
+import type { RedirectRules } from "./redirects.ts";
 
 /** The audience of every user and token (GoTrue's default JWT_AUD). */
 export const AUDIENCE = "authenticated";
@@ -45,6 +32,8 @@ export interface AuthService {
   /** The `iss` of every token: <public URL>/auth/v1. */
   issuer: string;
   settings: AuthSettings;
+  /** Where emailed links may lead, compiled from the settings once. */
+  redirects: RedirectRules;
   mailer: AuthMailer;
   limits: AuthLimits;
 }
@@ -52,14 +41,24 @@ export interface AuthService {
 /** Set by the gateway step when a new API key came without a user token. */
 export type AuthEnv = { Variables: { keyClaims?: Body } };
 
-// --- the settings of the emailed links and their limits ---------------------------
+// --- the settings -------------------------------------------------------------------
 
 /**
- * What Auth's mail follows, read from supabase/config.toml: where links may lead, how
- * often one address may be sent a link, how long a link lives, the project's hourly
- * email budget and the per-address-and-IP request limits, and who the mail is from.
+ * What Auth follows, read from supabase/config.toml: how long tokens live, how long a
+ * used refresh token is forgiven, the password rule, whether people may sign up, and
+ * for its mail: where links may lead, how often one address may be sent a link, how
+ * long a link lives, the project's hourly email budget and the per-IP request limits,
+ * and who the mail is from.
  */
 export interface AuthSettings {
+  /** [auth] jwt_expiry: how long an access token lives (seconds). */
+  jwtExpiry: number;
+  /** [auth] refresh_token_reuse_interval: how long a used refresh token still works (seconds). */
+  refreshTokenReuseInterval: number;
+  /** [auth] minimum_password_length */
+  minimumPasswordLength: number;
+  /** [auth] enable_signup */
+  enableSignup: boolean;
   /** [auth] site_url: the default redirect, and allowed as a redirect target. */
   siteUrl: string;
   /** [auth] additional_redirect_urls: globs of further allowed redirect targets. */
@@ -90,17 +89,23 @@ export interface SmtpSettings {
   pass?: string;
 }
 
-export const CONFIG_TOML = join(import.meta.dirname, "..", "..", "config.toml");
+const CONFIG_TOML = join(import.meta.dirname, "..", "..", "config.toml");
 
 /**
- * Defaults where config.toml is silent: a hosted project's (60 s between links to one
- * address, links live an hour, 30 emails an hour once custom SMTP is set, 30 requests
- * per IP per 5 minutes), and the CLI's sender.
+ * Defaults where config.toml is silent: the CLI's (tokens live an hour, a used refresh
+ * token is forgiven for 10 s, passwords of at least 6 characters, sign-ups on, no email
+ * confirmations), a hosted project's for the mail (60 s between links to one address,
+ * links live an hour, 30 emails an hour once custom SMTP is set, 30 requests per IP
+ * per 5 minutes), and the CLI's sender.
  */
 const DEFAULT_SETTINGS: AuthSettings = {
+  jwtExpiry: 3600,
+  refreshTokenReuseInterval: 10,
+  minimumPasswordLength: 6,
+  enableSignup: true,
   siteUrl: "http://localhost:3000",
   additionalRedirectUrls: [],
-  mailerAutoconfirm: AUTH_CONFIG.mailerAutoconfirm,
+  mailerAutoconfirm: true,
   emailMaxFrequencyMs: 60_000,
   emailOtpExpirySeconds: 3600,
   emailOtpLength: 6,
@@ -110,18 +115,37 @@ const DEFAULT_SETTINGS: AuthSettings = {
   sender: { address: "admin@email.com", name: "Admin" },
 };
 
-const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
 
-/** A Go duration as config.toml writes one ("60s", "1m30s", "500ms"), in ms. */
+/**
+ * A Go duration ("60s", "1m30s", "500ms", "-1.5h"), in ms, as Go's time.ParseDuration
+ * reads it: config.toml's durations and the admin API's ban_duration.
+ */
 export function durationMs(text: string): number {
-  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join("") !== text) {
-    throw new Error(`not a duration: "${text}" (write e.g. "60s" or "1m")`);
+  const invalid = () => new Error(`time: invalid duration "${text}"`);
+  const match = /^([-+]?)(.+)$/.exec(text);
+  const rest = match?.[2];
+  if (!rest) throw invalid();
+  if (rest === "0") return 0;
+  let total = 0;
+  let index = 0;
+  while (index < rest.length) {
+    DURATION_PART.lastIndex = index;
+    const piece = DURATION_PART.exec(rest);
+    if (!piece?.[1] || !piece[2]) throw invalid();
+    total += Number(piece[1]) * (DURATION_UNITS_MS[piece[2]] ?? 0);
+    index = DURATION_PART.lastIndex;
   }
-  return parts.reduce(
-    (total, part) => total + Number(part[1]) * (DURATION_UNITS_MS[part[2] as string] ?? 0),
-    0,
-  );
+  return match?.[1] === "-" ? -total : total;
 }
 
 type Table = Record<string, unknown>;
@@ -140,6 +164,14 @@ function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" && value !== "" ? value : fallback;
 }
 
+function configDuration(setting: string, text: string): number {
+  try {
+    return durationMs(text);
+  } catch (error) {
+    throw new Error(`${setting}: ${(error as Error).message} (write e.g. "60s" or "1m")`);
+  }
+}
+
 /** The settings a config.toml gives, the defaults where it says nothing. */
 export function authSettingsFrom(config: Table): AuthSettings {
   const auth = table(config.auth);
@@ -151,6 +183,13 @@ export function authSettingsFrom(config: Table): AuthSettings {
     ? auth.additional_redirect_urls.filter((url): url is string => typeof url === "string")
     : d.additionalRedirectUrls;
   return {
+    jwtExpiry: numberOr(auth.jwt_expiry, d.jwtExpiry),
+    refreshTokenReuseInterval: numberOr(
+      auth.refresh_token_reuse_interval,
+      d.refreshTokenReuseInterval,
+    ),
+    minimumPasswordLength: numberOr(auth.minimum_password_length, d.minimumPasswordLength),
+    enableSignup: typeof auth.enable_signup === "boolean" ? auth.enable_signup : d.enableSignup,
     siteUrl: stringOr(auth.site_url, d.siteUrl),
     additionalRedirectUrls: redirects,
     mailerAutoconfirm:
@@ -159,7 +198,7 @@ export function authSettingsFrom(config: Table): AuthSettings {
         : d.mailerAutoconfirm,
     emailMaxFrequencyMs:
       typeof email.max_frequency === "string"
-        ? durationMs(email.max_frequency)
+        ? configDuration("[auth.email] max_frequency", email.max_frequency)
         : d.emailMaxFrequencyMs,
     emailOtpExpirySeconds: numberOr(email.otp_expiry, d.emailOtpExpirySeconds),
     emailOtpLength: numberOr(email.otp_length, d.emailOtpLength),

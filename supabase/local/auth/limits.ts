@@ -10,9 +10,11 @@ import type { AuthSettings } from "./config.ts";
 const HOUR_MS = 3_600_000;
 const FIVE_MINUTES_MS = 300_000;
 /** Every per-IP bucket holds this many requests (GoTrue's burst). */
-export const BURST = 30;
+const BURST = 30;
 /** A bucket unused this long is forgotten. */
 const BUCKET_TTL_MS = HOUR_MS;
+/** How often the buckets are swept for unused ones, at most. */
+const SWEEP_INTERVAL_MS = 60_000;
 
 /** At most `events` per interval, in fixed windows counted from `start`. */
 export class IntervalLimiter {
@@ -51,6 +53,7 @@ export class KeyedBuckets {
   readonly #perMs: number;
   readonly #burst: number;
   readonly #buckets = new Map<string, Bucket>();
+  #sweptAt = 0;
 
   constructor(events: number, overMs: number, burst = BURST) {
     this.#perMs = events / overMs;
@@ -68,8 +71,10 @@ export class KeyedBuckets {
     return true;
   }
 
+  /** Drops the buckets unused for BUCKET_TTL_MS, once a minute at most. */
   #forgetIdle(now: number): void {
-    if (this.#buckets.size < 1000) return;
+    if (now - this.#sweptAt < SWEEP_INTERVAL_MS) return;
+    this.#sweptAt = now;
     for (const [key, bucket] of this.#buckets) {
       if (now - bucket.at > BUCKET_TTL_MS) this.#buckets.delete(key);
     }

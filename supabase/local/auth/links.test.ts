@@ -12,7 +12,7 @@ import { type MailCatcher, startMailCatcher } from "../mail/index.ts";
 import { type AuthSettings, authSettingsFrom, durationMs, loadAuthSettings } from "./config.ts";
 import { authRoutes } from "./index.ts";
 import { IntervalLimiter, KeyedBuckets } from "./limits.ts";
-import { globToRegExp, isRedirectUrlValid } from "./redirects.ts";
+import { globToRegExp, isRedirectUrlValid, redirectRules } from "./redirects.ts";
 
 const URL_BASE = "http://127.0.0.1:54321";
 let db: PGlite;
@@ -220,11 +220,10 @@ describe("settings", () => {
 });
 
 describe("where links may lead", () => {
-  const settings = {
-    ...loadAuthSettings(),
+  const settings = redirectRules({
     siteUrl: "https://helpinghands.example",
     additionalRedirectUrls: ["https://*.preview.example/**", "myapp://callback"],
-  };
+  });
 
   it("anywhere on the site's host, to loopback addresses, and to the allowed globs", () => {
     for (const url of [

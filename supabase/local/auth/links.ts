@@ -22,7 +22,6 @@
 // - POST /admin/generate_link (service role): a link without sending it.
 // Links work once, for [auth.email] otp_expiry seconds; a new password ends them all.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { asOwner } from "../transaction.ts";
 import type { AuthService, Body } from "./config.ts";
@@ -54,7 +53,13 @@ import {
   type UserRow,
 } from "./persistence.ts";
 import { isRedirectUrlValid, referrer } from "./redirects.ts";
-import { clientInfo, grantSessionIn, type Sessioned, type SignInMethod } from "./sessions.ts";
+import {
+  clientInfo,
+  clientIp,
+  grantSessionIn,
+  type Sessioned,
+  type SignInMethod,
+} from "./sessions.ts";
 import { type EmailKind, renderEmail } from "./templates.ts";
 import { requireAdmin, sessionJson } from "./tokens.ts";
 import { isBanned, userJson } from "./users.ts";
@@ -68,19 +73,8 @@ const linkExpired = () =>
 const tokenInvalid = () => new AuthApiError(403, "otp_expired", "Token has expired or is invalid");
 const PKCE_PREFIX = "pkce_";
 
-/** The client's address, as the per-IP limits count it. */
-function clientIp(c: Context): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 function limitRequests(buckets: KeyedBuckets, c: Context): void {
-  if (!buckets.allow(clientIp(c))) {
+  if (!buckets.allow(clientIp(c) ?? "unknown")) {
     throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
   }
 }
@@ -93,7 +87,7 @@ function newOtp(length: number): string {
 }
 
 /** What links carry and the database keeps: SHA-224 of the address and the code, in hex. */
-export function tokenHash(emailOrPhone: string, otp: string): string {
+function tokenHash(emailOrPhone: string, otp: string): string {
   return createHash("sha224")
     .update(emailOrPhone + otp)
     .digest("hex");
@@ -119,6 +113,29 @@ function actionLink(auth: AuthService, hash: string, type: string, redirectTo: s
   // An address with &, = or # is escaped; one without is taken as already escaped.
   const redirect = /[&=#]/.test(redirectTo) ? goQueryEscape(redirectTo) : redirectTo;
   return `${auth.issuer}/verify?token=${goQueryEscape(hash)}&type=${goQueryEscape(type)}&redirect_to=${redirect}`;
+}
+
+/** A new emailed link: its code, the token the database keeps, and the link itself. */
+interface NewLink {
+  otp: string;
+  hash: string;
+  link: string;
+}
+
+/**
+ * A new link to `address`: a fresh code, its token hash (marked for a PKCE link, whose
+ * session waits for the client's verifier), and Auth's /verify address with both.
+ */
+function newLink(
+  auth: AuthService,
+  address: string,
+  type: string,
+  redirectTo: string,
+  pkce = false,
+): NewLink {
+  const otp = newOtp(auth.settings.emailOtpLength);
+  const hash = `${pkce ? PKCE_PREFIX : ""}${tokenHash(address, otp)}`;
+  return { otp, hash, link: actionLink(auth, hash, type, redirectTo) };
 }
 
 /** One link per address per max_frequency. */
@@ -213,10 +230,8 @@ export async function recover(auth: AuthService, c: Context): Promise<Response> 
   // The same answer for an address without an account; nothing is sent.
   if (!user?.email) return c.json({});
   checkFrequency(auth, user.recovery_sent_at);
-  const otp = newOtp(auth.settings.emailOtpLength);
-  // A PKCE link's token says so, and its session waits for the client's verifier.
-  const token = `${pkce ? PKCE_PREFIX : ""}${tokenHash(user.email, otp)}`;
-  const link = actionLink(auth, token, "recovery", await referrer(c, auth.settings));
+  const redirectTo = await referrer(c, auth.redirects);
+  const { otp, hash, link } = newLink(auth, user.email, "recovery", redirectTo, pkce);
   await deliver(auth, "recovery", user.email, link, otp, "Error sending recovery email");
   await asOwner(auth.db, async (tx) => {
     if (pkce) {
@@ -227,7 +242,7 @@ export async function recover(auth: AuthService, c: Context): Promise<Response> 
         authenticationMethod: "recovery",
       });
     }
-    await storeRecoveryToken(tx, user, token);
+    await storeRecoveryToken(tx, user, hash);
   });
   return c.json({});
 }
@@ -242,17 +257,28 @@ export async function invite(auth: AuthService, c: Context): Promise<Response> {
   if (existing?.email_confirmed_at) throw emailExists();
 
   const address = existing?.email ?? email;
-  const otp = newOtp(auth.settings.emailOtpLength);
-  const hash = tokenHash(address, otp);
-  const link = actionLink(auth, hash, "invite", await referrer(c, auth.settings));
+  const redirectTo = await referrer(c, auth.redirects);
+  const { otp, hash, link } = newLink(auth, address, "invite", redirectTo);
   await deliver(auth, "invite", address, link, otp, "Error sending invite email");
-  const invited = await asOwner(auth.db, async (tx) => {
-    const user =
-      existing ?? (await insertInvitedUser(tx, { id: randomUUID(), email, userMetadata: data }));
-    if (!user) throw emailExists();
-    return storeConfirmationToken(tx, user, hash, true);
-  });
+  const invited = await asOwner(auth.db, (tx) => storeInvitation(tx, existing, email, data, hash));
   return c.json(userJson(invited));
+}
+
+/**
+ * An invitation's user, as it is after the link is stored: `existing`, or a new user,
+ * unconfirmed and without a password.
+ */
+async function storeInvitation(
+  tx: Runner,
+  existing: UserRow | undefined,
+  email: string,
+  data: Body,
+  hash: string,
+): Promise<UserRow> {
+  const user =
+    existing ?? (await insertInvitedUser(tx, { id: randomUUID(), email, userMetadata: data }));
+  if (!user) throw emailExists();
+  return storeConfirmationToken(tx, user, hash, true);
 }
 
 // --- following a link --------------------------------------------------------------------
@@ -346,15 +372,38 @@ async function applyLink(tx: Runner, user: UserRow, type: string): Promise<UserR
   return user;
 }
 
-async function signInWithLink(
+/** How a link's user is found: by its token hash, or by the address and the code. */
+type LinkFinder = (tx: Runner) => Promise<{ user: UserRow; type: string }>;
+
+/** One transaction: finds the link's user, does what the link does, then `finish`. */
+async function followLink<T>(
   auth: AuthService,
-  c: Context,
-  find: (tx: Runner) => Promise<{ user: UserRow; type: string }>,
-): Promise<Sessioned> {
+  find: LinkFinder,
+  finish: (tx: Runner, user: UserRow) => Promise<T>,
+): Promise<T> {
   return asOwner(auth.db, async (tx) => {
     const { user, type } = await find(tx);
     await applyLink(tx, user, type);
-    return grantSessionIn(tx, user, clientInfo(c), "otp");
+    return finish(tx, user);
+  });
+}
+
+/** Follows the link and signs its user in (the implicit flow, and POST /verify). */
+function signInWithLink(auth: AuthService, c: Context, find: LinkFinder): Promise<Sessioned> {
+  return followLink(auth, find, (tx, user) => grantSessionIn(tx, user, clientInfo(c), "otp"));
+}
+
+/** Follows a PKCE link: the code that its flow, begun as `method`, exchanges for a session. */
+function codeForLink(auth: AuthService, find: LinkFinder, method: string): Promise<string> {
+  return followLink(auth, find, async (tx, user) => {
+    const flow = await issueFlowCode(tx, user.id, method);
+    if (!flow?.auth_code) {
+      throw badRequest(
+        "flow_state_not_found",
+        "No associated flow state found. No valid flow state found for user.",
+      );
+    }
+    return flow.auth_code;
   });
 }
 
@@ -400,25 +449,16 @@ export async function verifyGet(auth: AuthService, c: Context): Promise<Response
   limitRequests(auth.limits.verify, c);
   const token = c.req.query("token") ?? "";
   const type = c.req.query("type") ?? "";
-  const redirectTo = await referrer(c, auth.settings);
+  const redirectTo = await referrer(c, auth.redirects);
   if (!type) throw validationFailed("Verify requires a verification type");
   if (!token) throw validationFailed("Verify requires a token or a token hash");
   const pkce = token.startsWith(PKCE_PREFIX);
+  const find: LinkFinder = (tx) => userByTokenHash(auth, tx, token, type);
   let outcome: LinkOutcome;
   try {
-    outcome = await asOwner(auth.db, async (tx): Promise<LinkOutcome> => {
-      const found = await userByTokenHash(auth, tx, token, type);
-      await applyLink(tx, found.user, found.type);
-      if (!pkce) return { session: await grantSessionIn(tx, found.user, clientInfo(c), "otp") };
-      const flow = await issueFlowCode(tx, found.user.id, type);
-      if (!flow?.auth_code) {
-        throw badRequest(
-          "flow_state_not_found",
-          "No associated flow state found. No valid flow state found for user.",
-        );
-      }
-      return { code: flow.auth_code };
-    });
+    outcome = pkce
+      ? { code: await codeForLink(auth, find, type) }
+      : { session: await signInWithLink(auth, c, find) };
   } catch (error) {
     if (error instanceof AuthApiError) {
       return c.redirect(errorRedirect(redirectTo, error, pkce), 303);
@@ -493,7 +533,7 @@ export async function verifyPost(auth: AuthService, c: Context): Promise<Respons
   if ((token === "") === (hash === "")) {
     throw validationFailed("Verify requires either a token or a token hash");
   }
-  let find: (tx: Runner) => Promise<{ user: UserRow; type: string }>;
+  let find: LinkFinder;
   if (token) {
     if (phone && !email) {
       validatePhone(phone);
@@ -531,8 +571,8 @@ export async function generateLink(auth: AuthService, c: Context): Promise<Respo
   const data: Body = field(body, struct, "data", "object") ?? {};
   const requested = field(body, struct, "redirect_to", "string") ?? "";
   for (const name of ["new_email", "password"]) field(body, struct, name, "string");
-  let redirectTo = await referrer(c, auth.settings);
-  if (isRedirectUrlValid(auth.settings, requested)) redirectTo = requested;
+  let redirectTo = await referrer(c, auth.redirects);
+  if (isRedirectUrlValid(auth.redirects, requested)) redirectTo = requested;
 
   const existing = await findUserByEmail(auth.db, email);
   if (!existing && type === "recovery") {
@@ -552,21 +592,17 @@ export async function generateLink(auth: AuthService, c: Context): Promise<Respo
     );
   }
   const address = existing?.email ?? email;
-  const otp = newOtp(auth.settings.emailOtpLength);
-  const hash = tokenHash(address, otp);
+  const { otp, hash, link } = newLink(auth, address, type, redirectTo);
   const user = await asOwner(auth.db, async (tx) => {
     if (type === "invite") {
       if (existing?.email_confirmed_at) throw emailExists();
-      const target =
-        existing ?? (await insertInvitedUser(tx, { id: randomUUID(), email, userMetadata: data }));
-      if (!target) throw emailExists();
-      return storeConfirmationToken(tx, target, hash, true);
+      return storeInvitation(tx, existing, email, data, hash);
     }
     return storeRecoveryToken(tx, existing as UserRow, hash);
   });
   return c.json({
     ...userJson(user),
-    action_link: actionLink(auth, hash, type, redirectTo),
+    action_link: link,
     email_otp: otp,
     hashed_token: hash,
     verification_type: type,

@@ -34,10 +34,14 @@ export interface UserRow {
   recovery_sent_at: Date | null;
 }
 
-export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
   phone_confirmed_at, confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, banned_until, deleted_at, is_anonymous, invited_at,
   confirmation_token, confirmation_sent_at, recovery_token, recovery_sent_at`;
+/** USER_COLUMNS of auth.users joined as `u`. */
+const U_USER_COLUMNS = USER_COLUMNS.split(",")
+  .map((column) => `u.${column.trim()}`)
+  .join(", ");
 
 // --- reads -------------------------------------------------------------------------
 
@@ -270,9 +274,7 @@ export async function findUserByLinkToken(
   types: LinkTokenType[],
 ): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS.split(",")
-      .map((column) => `u.${column.trim()}`)
-      .join(", ")} from auth.one_time_tokens t
+    `select ${U_USER_COLUMNS} from auth.one_time_tokens t
        join auth.users u on u.id = t.user_id
       where t.token_hash = $1 and t.token_type::text = any($2::text[])
       limit 1`,

@@ -80,14 +80,33 @@ function parse(url: string): URL | undefined {
   }
 }
 
-export function isRedirectUrlValid(settings: AuthSettings, redirectUrl: string): boolean {
+/** Where links may lead: the settings' site URL and allow-list, the globs compiled once. */
+export interface RedirectRules {
+  siteUrl: string;
+  site: URL | undefined;
+  siteHost: string;
+  globs: RegExp[];
+}
+
+export function redirectRules(
+  settings: Pick<AuthSettings, "siteUrl" | "additionalRedirectUrls">,
+): RedirectRules {
+  return {
+    siteUrl: settings.siteUrl,
+    site: parse(settings.siteUrl),
+    siteHost: hostnameOf(settings.siteUrl),
+    globs: settings.additionalRedirectUrls.map((glob) => globToRegExp(glob)),
+  };
+}
+
+export function isRedirectUrlValid(rules: RedirectRules, redirectUrl: string): boolean {
   if (!redirectUrl) return false;
-  const base = parse(settings.siteUrl);
+  const base = rules.site;
   const target = parse(redirectUrl);
   if (!base || !target) return false;
   const host = hostnameOf(redirectUrl);
   if (
-    hostnameOf(settings.siteUrl) === host &&
+    rules.siteHost === host &&
     base.protocol === target.protocol &&
     (base.port === target.port || LOCALHOST.has(host.toLowerCase()))
   ) {
@@ -98,9 +117,7 @@ export function isRedirectUrlValid(settings: AuthSettings, redirectUrl: string):
   if (isIP(host)) return isLoopback(host);
   if ((scheme === "http" || scheme === "https") && !REGULAR_HOSTNAME.test(host)) return false;
   const withoutFragment = redirectUrl.split("#")[0] ?? "";
-  return settings.additionalRedirectUrls.some((pattern) =>
-    globToRegExp(pattern).test(withoutFragment),
-  );
+  return rules.globs.some((glob) => glob.test(withoutFragment));
 }
 
 /** The redirect_to a request names: its header, else its query string or form body. */
@@ -118,10 +135,10 @@ async function requestedRedirect(c: Context): Promise<string> {
 }
 
 /** GoTrue's referrer: the requested redirect, else the Referer, if allowed; else the site. */
-export async function referrer(c: Context, settings: AuthSettings): Promise<string> {
+export async function referrer(c: Context, rules: RedirectRules): Promise<string> {
   const requested = await requestedRedirect(c);
-  if (isRedirectUrlValid(settings, requested)) return requested;
+  if (isRedirectUrlValid(rules, requested)) return requested;
   const referer = c.req.header("referer") ?? "";
-  if (isRedirectUrlValid(settings, referer)) return referer;
-  return settings.siteUrl;
+  if (isRedirectUrlValid(rules, referer)) return referer;
+  return rules.siteUrl;
 }

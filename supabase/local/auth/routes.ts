@@ -21,6 +21,7 @@ import { errorResponse, handle, validationFailed } from "./errors.ts";
 import { createLimits } from "./limits.ts";
 import * as links from "./links.ts";
 import { noopMailer, smtpMailer } from "./mailer.ts";
+import { redirectRules } from "./redirects.ts";
 import { healthJson, settingsJson } from "./settings.ts";
 import { signup, token } from "./sign-in.ts";
 
@@ -44,13 +45,11 @@ const KNOWN_PATHS = new Set([
 type AuthHandler = (auth: AuthService, c: Context) => Promise<Response>;
 
 /**
- * The hosted gateway: every /auth/v1 route but the JWKS and /verify needs a known
- * apikey. /verify is open, as in Supabase's gateway configuration (kong.yml's "Open
- * Auth routes"), because people reach it from a link in an email, with no key.
+ * The hosted gateway: every /auth/v1 route registered after it needs a known apikey
+ * (the JWKS and /verify are registered before it).
  */
 function gateway(ctx: StandInContext) {
   return async (c: Context<AuthEnv>, next: () => Promise<void>) => {
-    if (/\/auth\/v1\/verify\/?$/.test(c.req.path)) return next();
     const resolved = await callerFrom(c, ctx.keys);
     if (!resolved.ok) {
       const refused = gatewayError(c, resolved.error);
@@ -79,6 +78,7 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
     keys: ctx.keys,
     issuer: `${ctx.publicUrl}/auth/v1`,
     settings,
+    redirects: redirectRules(settings),
     mailer: ctx.authSmtp ? smtpMailer(ctx.authSmtp, settings.sender) : noopMailer,
     limits: createLimits(settings),
   };
@@ -92,14 +92,20 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
       return c.json(publicJwks(ctx.keys));
     });
   }
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, validationFailed("Request body too large")),
+  });
+  // /verify is open, as in Supabase's gateway configuration (kong.yml's "Open Auth
+  // routes"), because people reach it from a link in an email, with no key: the link
+  // itself, supabase-js verifyOtp, and GoTrue's answer to any other method (or the
+  // path with a trailing slash).
+  app.get("/verify", limitBody, route(links.verifyGet));
+  app.post("/verify", limitBody, route(links.verifyPost));
+  for (const path of ["/verify", "/verify/"]) app.all(path, limitBody, notServed);
+
   app.use("*", gateway(ctx));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, validationFailed("Request body too large")),
-    }),
-  );
+  app.use("*", limitBody);
 
   app.post("/token", route(token));
   app.post("/signup", route(signup));
@@ -108,9 +114,7 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
   app.post("/logout", route(account.logout));
   app.post("/recover", route(links.recover));
   app.post("/invite", route(links.invite));
-  app.get("/verify", route(links.verifyGet));
-  app.post("/verify", route(links.verifyPost));
-  app.get("/settings", (c) => c.json(settingsJson()));
+  app.get("/settings", (c) => c.json(settingsJson(settings)));
   app.get("/health", (c) => c.json(healthJson()));
 
   app.get("/admin/users", route(admin.listUsers));

@@ -7,9 +7,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import type { PGliteInterface } from "@electric-sql/pglite";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { asOwner } from "../transaction.ts";
-import { AUTH_CONFIG, NIL_UUID } from "./config.ts";
+import { type AuthSettings, NIL_UUID } from "./config.ts";
 import { type AuthApiError, badRequest, invalidCredentials } from "./errors.ts";
 import { findUserById, markSignedIn, type Runner, type UserRow } from "./persistence.ts";
 import { isBanned } from "./users.ts";
@@ -45,13 +46,30 @@ export interface ClientInfo {
   ip: string | null;
 }
 
-export function clientInfo(c: Context): ClientInfo {
+/**
+ * The client's IP address, for the sessions and the per-IP limits: the first
+ * X-Forwarded-For entry, else X-Real-IP, else the connection's peer; the first of those
+ * that is an IP address, or null.
+ */
+export function clientIp(c: Context): string | null {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  const candidate = forwarded || c.req.header("x-real-ip")?.trim() || "";
-  return {
-    userAgent: c.req.header("user-agent") || null,
-    ip: isIP(candidate) ? candidate : null,
-  };
+  for (const candidate of [forwarded, c.req.header("x-real-ip")?.trim(), peerAddress(c)]) {
+    if (candidate && isIP(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The connection's remote address; none when the request came without one (tests). */
+function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clientInfo(c: Context): ClientInfo {
+  return { userAgent: c.req.header("user-agent") || null, ip: clientIp(c) };
 }
 
 export async function findSession(db: Runner, id: string): Promise<SessionRow | undefined> {
@@ -163,7 +181,12 @@ async function lockRefreshToken(tx: Runner, token: string) {
  * For a revoked token: the active child when the token is its parent, nothing within
  * the reuse interval (a new child is issued), else REUSED after revoking the family.
  */
-async function reissue(tx: Runner, found: RefreshTokenRow, session: SessionRow) {
+async function reissue(
+  tx: Runner,
+  settings: AuthSettings,
+  found: RefreshTokenRow,
+  session: SessionRow,
+) {
   const { rows } = await tx.query<{ token: string; parent: string | null }>(
     `select token, parent from auth.refresh_tokens
       where session_id = $1 and revoked = false order by id desc limit 1`,
@@ -172,7 +195,7 @@ async function reissue(tx: Runner, found: RefreshTokenRow, session: SessionRow) 
   const active = rows[0];
   if (active && active.parent === found.token) return active.token;
   const revokedAt = found.updated_at?.getTime() ?? 0;
-  if (Date.now() <= revokedAt + AUTH_CONFIG.refreshTokenReuseInterval * 1000) return undefined;
+  if (Date.now() <= revokedAt + settings.refreshTokenReuseInterval * 1000) return undefined;
   await tx.query(
     `update auth.refresh_tokens set revoked = true, updated_at = now()
       where session_id = $1 and revoked = false`,
@@ -202,7 +225,12 @@ async function touchSession(tx: Runner, session: SessionRow, client: ClientInfo)
   );
 }
 
-async function rotate(tx: Runner, presented: string, client: ClientInfo): Promise<Refresh> {
+async function rotate(
+  tx: Runner,
+  settings: AuthSettings,
+  presented: string,
+  client: ClientInfo,
+): Promise<Refresh> {
   const found = await lockRefreshToken(tx, presented);
   if (!found) return refused("refresh_token_not_found", "Refresh Token Not Found");
   const user = isUuid(found.user_id) ? await findUserById(tx, found.user_id) : undefined;
@@ -216,7 +244,7 @@ async function rotate(tx: Runner, presented: string, client: ClientInfo): Promis
   if (session.not_after && session.not_after.getTime() < Date.now()) {
     return refused("session_expired", "Session Expired");
   }
-  const reissued = found.revoked ? await reissue(tx, found, session) : undefined;
+  const reissued = found.revoked ? await reissue(tx, settings, found, session) : undefined;
   if (reissued === REUSED) return refused("refresh_token_already_used", "Already Used");
   const refreshToken = reissued ?? (await issueChild(tx, found, user, session));
   await touchSession(tx, session, client);
@@ -226,10 +254,11 @@ async function rotate(tx: Runner, presented: string, client: ClientInfo): Promis
 /** One transaction; a refusal that revokes the token family still commits. */
 export async function refreshSession(
   db: PGliteInterface,
+  settings: AuthSettings,
   presented: string,
   client: ClientInfo,
 ): Promise<Sessioned> {
-  const outcome = await asOwner(db, (tx) => rotate(tx, presented, client));
+  const outcome = await asOwner(db, (tx) => rotate(tx, settings, presented, client));
   if ("refused" in outcome) throw outcome.refused;
   return outcome.granted;
 }

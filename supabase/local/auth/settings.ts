@@ -1,7 +1,7 @@
 // GET /settings and GET /health: what this project's Auth offers. Only email and
-// password sign-in is on; sign-ups are off (config.toml: enable_signup = false) and
-// email sign-ups need no confirmation (enable_confirmations = false).
-import { AUTH_CONFIG } from "./config.ts";
+// password sign-in is on; whether sign-ups are (config.toml: enable_signup) and whether
+// email sign-ups need a confirmation (enable_confirmations) come from the settings.
+import type { AuthSettings } from "./config.ts";
 
 /** The external providers GoTrue lists in /settings, all off here. */
 const PROVIDERS = [
@@ -27,7 +27,7 @@ const PROVIDERS = [
   "zoom",
 ];
 
-export function settingsJson() {
+export function settingsJson(settings: AuthSettings) {
   const external: Record<string, boolean> = Object.fromEntries(
     PROVIDERS.map((name) => [name, false]),
   );
@@ -35,8 +35,8 @@ export function settingsJson() {
   external.phone = false;
   return {
     external,
-    disable_signup: !AUTH_CONFIG.enableSignup,
-    mailer_autoconfirm: AUTH_CONFIG.mailerAutoconfirm,
+    disable_signup: !settings.enableSignup,
+    mailer_autoconfirm: settings.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: "twilio",
     saml_enabled: false,

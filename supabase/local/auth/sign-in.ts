@@ -38,7 +38,7 @@ async function passwordGrant(auth: AuthService, c: Context): Promise<Response> {
 
   const granted = await grantSession(auth.db, user, clientInfo(c));
   // A password that no longer meets the rules still signs in; the answer says so.
-  const weak = weakPassword(password);
+  const weak = weakPassword(password, auth.settings);
   return c.json(await sessionJson(auth, granted, weak ? { weak_password: weak } : {}));
 }
 
@@ -46,7 +46,7 @@ async function refreshGrant(auth: AuthService, c: Context): Promise<Response> {
   const body = await readBody(c, "RefreshTokenGrantParams");
   const presented = field(body, "RefreshTokenGrantParams", "refresh_token", "string") ?? "";
   if (!presented) throw new OAuthError("invalid_request", "refresh_token required");
-  const granted = await refreshSession(auth.db, presented, clientInfo(c));
+  const granted = await refreshSession(auth.db, auth.settings, presented, clientInfo(c));
   return c.json(await sessionJson(auth, granted));
 }
 

@@ -4,14 +4,7 @@
 import type { Context } from "hono";
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from "jose";
 import { sessionAlgorithms, signSession, UnknownSigningKey, verificationKey } from "../keys.ts";
-import {
-  ADMIN_ROLES,
-  AUTH_CONFIG,
-  type AuthEnv,
-  type AuthService,
-  type Body,
-  NIL_UUID,
-} from "./config.ts";
+import { ADMIN_ROLES, type AuthEnv, type AuthService, type Body, NIL_UUID } from "./config.ts";
 import { AuthApiError, badJwt, badRequest, notAdmin } from "./errors.ts";
 import { findUserById, type UserRow } from "./persistence.ts";
 import { amrOf, findSession, type Sessioned, type SessionRow } from "./sessions.ts";
@@ -20,7 +13,7 @@ import { isUuid } from "./validation.ts";
 
 async function accessToken(auth: AuthService, user: UserRow, session: SessionRow) {
   const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresAt = issuedAt + AUTH_CONFIG.jwtExpiry;
+  const expiresAt = issuedAt + auth.settings.jwtExpiry;
   const token = await signSession(
     {
       iss: auth.issuer,
@@ -49,7 +42,7 @@ export async function sessionJson(auth: AuthService, granted: Sessioned, extra: 
   return {
     access_token: token,
     token_type: "bearer",
-    expires_in: AUTH_CONFIG.jwtExpiry,
+    expires_in: auth.settings.jwtExpiry,
     expires_at: expiresAt,
     refresh_token: granted.refreshToken,
     user: userJson(granted.user),

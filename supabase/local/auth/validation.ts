@@ -3,7 +3,7 @@
 // field unset, a value of the wrong JSON type is a bad_json error. Then the fields
 // are checked: email and phone formats, password strength, ban durations.
 import type { Context } from "hono";
-import { AUTH_CONFIG, type Body } from "./config.ts";
+import { type AuthSettings, type Body, durationMs } from "./config.ts";
 import { AuthApiError, badJson, validationFailed } from "./errors.ts";
 import { BCRYPT_MAX_BYTES } from "./passwords.ts";
 
@@ -106,20 +106,23 @@ export function byteLength(text: string): number {
 }
 
 /** Why a password is weak, as sign-in reports it; undefined when it is strong enough. */
-export function weakPassword(password: string): { message: string; reasons: string[] } | undefined {
-  if (byteLength(password) >= AUTH_CONFIG.minimumPasswordLength) return undefined;
+export function weakPassword(
+  password: string,
+  settings: AuthSettings,
+): { message: string; reasons: string[] } | undefined {
+  if (byteLength(password) >= settings.minimumPasswordLength) return undefined;
   return {
-    message: `Password should be at least ${AUTH_CONFIG.minimumPasswordLength} characters.`,
+    message: `Password should be at least ${settings.minimumPasswordLength} characters.`,
     reasons: ["length"],
   };
 }
 
 /** A new password must fit bcrypt and meet the minimum length (422 weak_password). */
-export function checkPasswordStrength(password: string): void {
+export function checkPasswordStrength(password: string, settings: AuthSettings): void {
   if (byteLength(password) > BCRYPT_MAX_BYTES) {
     throw validationFailed(`Password cannot be longer than ${BCRYPT_MAX_BYTES} characters`);
   }
-  const weak = weakPassword(password);
+  const weak = weakPassword(password, settings);
   if (weak) {
     throw new AuthApiError(422, "weak_password", weak.message, {
       weak_password: { reasons: weak.reasons },
@@ -129,40 +132,16 @@ export function checkPasswordStrength(password: string): void {
 
 // --- ban durations ---------------------------------------------------------------
 
-const DURATION_UNITS_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
-
-/** Go's time.ParseDuration, as GoTrue parses ban_duration; milliseconds. */
-function parseGoDuration(text: string): number {
-  const invalid = () =>
-    validationFailed(`invalid format for ban duration: time: invalid duration "${text}"`);
-  const match = /^([-+]?)(.+)$/.exec(text);
-  const rest = match?.[2];
-  if (!rest) throw invalid();
-  if (rest === "0") return 0;
-  let total = 0;
-  let index = 0;
-  while (index < rest.length) {
-    DURATION_PART.lastIndex = index;
-    const piece = DURATION_PART.exec(rest);
-    if (!piece?.[1] || !piece[2]) throw invalid();
-    total += Number(piece[1]) * (DURATION_UNITS_MS[piece[2]] ?? 0);
-    index = DURATION_PART.lastIndex;
-  }
-  return match?.[1] === "-" ? -total : total;
-}
-
 /** banned_until for a ban_duration: null lifts the ban, undefined leaves it. */
 export function banUntil(duration: string | undefined): Date | null | undefined {
   if (!duration) return undefined;
   if (duration === "none") return null;
-  return new Date(Date.now() + parseGoDuration(duration));
+  let ms: number;
+  try {
+    ms = durationMs(duration);
+  } catch (error) {
+    // GoTrue parses ban_duration with Go's time.ParseDuration and reports its error.
+    throw validationFailed(`invalid format for ban duration: ${(error as Error).message}`);
+  }
+  return new Date(Date.now() + ms);
 }

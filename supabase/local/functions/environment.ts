@@ -12,9 +12,7 @@ import { publicJwks } from "../keys.ts";
  * and secret key sets and the JWKS (JSON), and the legacy anon and service_role keys
  * (https://supabase.com/docs/guides/functions/secrets, "Default secrets").
  */
-export function platformEnv(
-  ctx: Pick<StandInContext, "keys" | "publicUrl">,
-): Record<string, string> {
+function platformEnv(ctx: Pick<StandInContext, "keys" | "publicUrl">): Record<string, string> {
   return {
     SUPABASE_URL: ctx.publicUrl,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: ctx.keys.publishableKey }),

@@ -22,7 +22,7 @@ import { WorkerPool } from "./pool.ts";
 import { declaresTooLarge, jwtRefusal } from "./validation.ts";
 
 /** How long a function may take to start answering a request (hosted: 150 s). */
-export const REQUEST_IDLE_TIMEOUT_MS = 150_000;
+const REQUEST_IDLE_TIMEOUT_MS = 150_000;
 
 export interface FunctionRoutesOptions {
   /** How long a function may take to start answering (default REQUEST_IDLE_TIMEOUT_MS). */

@@ -19,18 +19,15 @@ import type { PGliteInterface } from "@electric-sql/pglite";
 import { type NetWorker, startNetWorker } from "./net-worker.ts";
 
 /** A Supabase Cron job: its SQL, run on a fixed interval. */
-export interface CronJob {
+interface CronJob {
   name: string;
-  /** The hosted schedule, for the record ('* * * * *': every minute). */
-  schedule: string;
   command: string;
 }
 
-/** The jobs README's setup schedules on a hosted project. */
-export const CRON_JOBS: CronJob[] = [
+/** The jobs README's setup schedules on a hosted project (each every minute, '* * * * *'). */
+const CRON_JOBS: CronJob[] = [
   {
     name: "deliver-alerts",
-    schedule: "* * * * *",
     command: `select private.request_alert_delivery()
                where exists (select 1 from public.alert_outbox
                               where status in ('pending', 'held', 'sending'))`,
@@ -38,7 +35,7 @@ export const CRON_JOBS: CronJob[] = [
 ];
 
 /** How often the local cron runs its jobs (s); hosted runs every minute. */
-export const DEFAULT_CRON_SECONDS = 60;
+const DEFAULT_CRON_SECONDS = 60;
 
 export interface HostedHooksOptions {
   /** Where the API answers: the project_url secret. */

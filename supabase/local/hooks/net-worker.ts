@@ -6,7 +6,7 @@
 import type { PGliteInterface } from "@electric-sql/pglite";
 
 /** How long net._http_response keeps an answer (pg_net's default pg_net.ttl). */
-export const RESPONSE_TTL = "6 hours";
+const RESPONSE_TTL = "6 hours";
 /** The most of an answer's body kept. */
 const MAX_CONTENT = 10_000;
 

@@ -35,7 +35,7 @@ function listJson(
     unread: store.unread(),
     count: page.length,
     messages_count: found.length,
-    messages_unread: found.filter((message) => !store.summary(message).Read).length,
+    messages_unread: found.filter((message) => !store.isRead(message.ID)).length,
     start,
     tags: [],
     messages: page.map((message) => store.summary(message)),
@@ -43,7 +43,7 @@ function listJson(
 }
 
 /** The links a message carries (its HTML's hrefs, or addresses in its text). */
-export function linksIn(message: Pick<CaughtMessage, "HTML" | "Text">): string[] {
+function linksIn(message: Pick<CaughtMessage, "HTML" | "Text">): string[] {
   const links = new Set<string>();
   for (const match of message.HTML.matchAll(/href="([^"]+)"/g)) {
     links.add((match[1] ?? "").replace(/&amp;/g, "&"));

@@ -7,9 +7,6 @@ import { mailApi } from "./api.ts";
 import { startSmtp } from "./smtp.ts";
 import { MailStore } from "./store.ts";
 
-export { linksIn } from "./api.ts";
-export type { CaughtMessage, MailAddress, MessageSummary } from "./store.ts";
-
 export interface MailCatcher {
   /** The page and the API: http://127.0.0.1:<port> (API under /api/v1). */
   url: string;

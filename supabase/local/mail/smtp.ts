@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import type { MailAddress, MailStore } from "./store.ts";
 
 /** Largest message taken (Mailpit's default is 0, no limit; auth mail is small). */
-export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
 function addresses(field: AddressObject | AddressObject[] | undefined): MailAddress[] {
   const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];

@@ -53,10 +53,18 @@ const SNIPPET_CHARS = 250;
 
 export type NewMessage = Omit<CaughtMessage, "ID" | "Tags" | "Inline" | "Attachments">;
 
+/** A caught message and what the catcher knows of it besides. */
+interface Entry {
+  message: CaughtMessage;
+  /** When it arrived. */
+  created: string;
+  /** Whether it has been opened (page or API). */
+  read: boolean;
+}
+
 export class MailStore {
-  readonly #messages: CaughtMessage[] = [];
-  readonly #read = new Set<string>();
-  readonly #created = new Map<string, string>();
+  /** By ID, oldest first (the order they arrived in). */
+  readonly #entries = new Map<string, Entry>();
 
   add(message: NewMessage): CaughtMessage {
     const stored: CaughtMessage = {
@@ -66,40 +74,49 @@ export class MailStore {
       Inline: [],
       Attachments: [],
     };
-    this.#messages.unshift(stored);
-    this.#created.set(stored.ID, new Date().toISOString());
-    for (const dropped of this.#messages.splice(MAX_MESSAGES)) {
-      this.#read.delete(dropped.ID);
-      this.#created.delete(dropped.ID);
+    this.#entries.set(stored.ID, {
+      message: stored,
+      created: new Date().toISOString(),
+      read: false,
+    });
+    for (const id of this.#entries.keys()) {
+      if (this.#entries.size <= MAX_MESSAGES) break;
+      this.#entries.delete(id);
     }
     return stored;
   }
 
   get(id: string): CaughtMessage | undefined {
-    return this.#messages.find((message) => message.ID === id);
+    return this.#entries.get(id)?.message;
   }
 
   markRead(id: string): void {
-    if (this.get(id)) this.#read.add(id);
+    const entry = this.#entries.get(id);
+    if (entry) entry.read = true;
+  }
+
+  isRead(id: string): boolean {
+    return this.#entries.get(id)?.read ?? false;
   }
 
   /** Newest first. */
   all(): CaughtMessage[] {
-    return [...this.#messages];
+    return [...this.#entries.values()].reverse().map((entry) => entry.message);
   }
 
   summary(message: CaughtMessage): MessageSummary {
+    const entry = this.#entries.get(message.ID);
     return {
       ID: message.ID,
       MessageID: message.MessageID,
-      Read: this.#read.has(message.ID),
+      Read: entry?.read ?? false,
       From: message.From,
       To: message.To,
       Cc: message.Cc,
       Bcc: message.Bcc,
       ReplyTo: message.ReplyTo,
       Subject: message.Subject,
-      Created: this.#created.get(message.ID) ?? message.Date,
+      Created: entry?.created ?? message.Date,
       Tags: message.Tags,
       Size: message.Size,
       Attachments: 0,
@@ -108,24 +125,20 @@ export class MailStore {
   }
 
   unread(): number {
-    return this.#messages.filter((message) => !this.#read.has(message.ID)).length;
+    let count = 0;
+    for (const entry of this.#entries.values()) if (!entry.read) count += 1;
+    return count;
   }
 
   /** Removes the given messages, or all of them. */
   delete(ids?: string[]): void {
-    const doomed = ids ? new Set(ids) : undefined;
-    for (let i = this.#messages.length - 1; i >= 0; i -= 1) {
-      const message = this.#messages[i] as CaughtMessage;
-      if (doomed && !doomed.has(message.ID)) continue;
-      this.#messages.splice(i, 1);
-      this.#read.delete(message.ID);
-      this.#created.delete(message.ID);
-    }
+    if (!ids) this.#entries.clear();
+    else for (const id of ids) this.#entries.delete(id);
   }
 }
 
 /** Everyone a message went to: the To and Cc headers and the envelope. */
-export function recipientsOf(message: CaughtMessage): string[] {
+function recipientsOf(message: CaughtMessage): string[] {
   return [...message.To, ...message.Cc, ...message.Bcc].map((to) => to.Address.toLowerCase());
 }
 

@@ -1,7 +1,5 @@
 // The /storage/v1 stand-in, and the rules its tests check on their own.
-export { StorageApiError } from "./errors.ts";
-export { GLOBAL_FILE_SIZE_LIMIT } from "./limits.ts";
-export { headerParams } from "./multipart.ts";
+export { boundaryOf } from "./multipart.ts";
 export { isValidObjectName } from "./paths.ts";
 export { parseRange } from "./read.ts";
 export { storageRoutes } from "./routes.ts";

@@ -16,31 +16,14 @@ import { parseUserMetadata } from "./validation.ts";
 /** Longest boundary taken; RFC 2046 allows 70 characters. */
 const MAX_BOUNDARY_LENGTH = 200;
 
-/** `name="x"; filename="y"` parameters of a header value, unquoted. */
-export function headerParams(value: string): { value: string; params: Map<string, string> } {
-  const semicolon = value.indexOf(";");
-  const head = (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase();
-  const params = new Map<string, string>();
-  const pattern = /;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
-  const tail = semicolon < 0 ? "" : value.slice(semicolon);
-  for (const match of tail.matchAll(pattern)) {
-    const key = (match[1] ?? "").toLowerCase();
-    let param = match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : (match[3] ?? "").trim();
-    if (key.endsWith("*")) param = decodeExtendedValue(param);
-    if (!params.has(key)) params.set(key, param);
-  }
-  return { value: head, params };
-}
-
-/** An RFC 8187 `charset'language'percent-encoded` value, or the value as sent. */
-function decodeExtendedValue(param: string): string {
-  const extended = /^([^']*)'[^']*'(.*)$/.exec(param);
-  if (!extended) return param;
-  try {
-    return decodeURIComponent(extended[2] ?? "");
-  } catch {
-    return param;
-  }
+/**
+ * The boundary parameter of a multipart Content-Type, unquoted (backslash escapes
+ * undone), or "" without one. busboy reads it again; this only refuses a body early.
+ */
+export function boundaryOf(contentType: string): string {
+  const match = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType);
+  if (!match) return "";
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : (match[2] ?? "").trim();
 }
 
 /** One multipart body: busboy fed from the request, as fast as the file is consumed. */
@@ -52,7 +35,7 @@ export class MultipartForm {
 
   /** Refuses a body without a usable boundary before reading any of it. */
   constructor(contentType: string) {
-    const boundary = headerParams(contentType).params.get("boundary");
+    const boundary = boundaryOf(contentType);
     if (!boundary || boundary.length > MAX_BOUNDARY_LENGTH) {
       throw ERRORS.noContent("Multipart: Boundary not found");
     }
