@@ -39,6 +39,18 @@ call private.add_picture_description('public.logo_settings');
 -- ---------------------------------------------------------------------------
 -- Which tables are content tables: those setup_content_table gave an audit trigger.
 
+create or replace function private.content_tables()
+returns setof regclass
+language sql
+stable
+set search_path = ''
+as $$
+  select t.tgrelid::regclass from pg_catalog.pg_trigger as t
+   where t.tgname = 'write_audit_entry' and not t.tgisinternal
+$$;
+revoke all on function private.content_tables() from public;
+grant execute on function private.content_tables() to authenticated, service_role;
+
 create or replace function private.content_table(name text)
 returns regclass
 language plpgsql
@@ -48,10 +60,8 @@ as $$
 declare
   target regclass := pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(name));
 begin
-  if target is null or not exists (
-    select 1 from pg_catalog.pg_trigger
-     where tgrelid = target and tgname = 'write_audit_entry' and not tgisinternal
-  ) then
+  if target is null
+     or not exists (select 1 from private.content_tables() as c(tbl) where c.tbl = target) then
     raise exception 'No content table is called %', name using errcode = '22023';
   end if;
   return target;
@@ -74,6 +84,23 @@ end;
 $$;
 revoke all on function private.require_admin(text) from public;
 grant execute on function private.require_admin(text) to authenticated, service_role;
+
+-- What only the secret key's callers (the Edge Functions) may do: refused with
+-- `refusal` for everyone else.
+create or replace function private.require_service_role(refusal text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if coalesce((select auth.role()), '') <> 'service_role' then
+    raise exception '%', refusal using errcode = '42501';
+  end if;
+end;
+$$;
+revoke all on function private.require_service_role(text) from public;
+grant execute on function private.require_service_role(text) to service_role;
 
 -- ---------------------------------------------------------------------------
 -- Ordering: the whole list in its new order, applied completely or not at all.
@@ -138,6 +165,70 @@ $$;
 revoke all on function private.row_exists(regclass, uuid) from public;
 grant execute on function private.row_exists(regclass, uuid) to authenticated, service_role;
 
+-- Writes one record of a content table from JSON, with the caller's rights (RLS and
+-- the table's triggers decide as for a direct write):
+--   INSERT  a record of the columns p_values names;
+--   UPDATE  the columns p_values names, but id and created_at, of record p_row_id;
+--   DELETE  record p_row_id.
+-- updated_at is never taken from p_values: the table's trigger keeps it. created_at
+-- is, on INSERT, only with p_keep_created_at (a deleted record coming back). Given
+-- p_loaded_at, an UPDATE or DELETE touches the record only while its updated_at is
+-- still that: the check is part of the write, so a change committed meanwhile makes it
+-- write nothing. It answers the record written (as deleted, for a DELETE), or null when
+-- none was: no such record, a newer one, or a trigger kept the write back.
+create or replace function private.write_row(
+  p_table regclass,
+  p_action text,
+  p_row_id uuid,
+  p_values jsonb,
+  p_loaded_at timestamptz default null,
+  p_keep_created_at boolean default false
+)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  cols text;
+  sets text;
+  written jsonb;
+begin
+  if p_action = 'DELETE' then
+    execute format(
+      'delete from %s as r where r.id = $1 and ($2::timestamptz is null or r.updated_at = $2) returning to_jsonb(r)',
+      p_table) into written using p_row_id, p_loaded_at;
+    return written;
+  end if;
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum),
+         string_agg(format('%I = v.%I', a.attname, a.attname), ', ' order by a.attnum)
+           filter (where a.attname not in ('id', 'created_at'))
+    into cols, sets
+    from pg_catalog.pg_attribute as a
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+     and a.attname <> 'updated_at'
+     and (a.attname <> 'created_at' or p_keep_created_at)
+     and p_values ? a.attname;
+  if p_action = 'INSERT' and cols is not null then
+    execute format(
+      'insert into %1$s as r (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::%1$s, $1) returning to_jsonb(r)',
+      p_table, cols) into written using p_values;
+  elsif p_action = 'UPDATE' and sets is not null then
+    execute format(
+      'update %1$s as r set %2$s from pg_catalog.jsonb_populate_record(null::%1$s, $1) as v where r.id = $2 and ($3::timestamptz is null or r.updated_at = $3) returning to_jsonb(r)',
+      p_table, sets) into written using p_values, p_row_id, p_loaded_at;
+  elsif p_action in ('INSERT', 'UPDATE') then
+    raise exception 'The values name no column' using errcode = '22023';
+  else
+    raise exception 'A change is an INSERT, UPDATE or DELETE' using errcode = '22023';
+  end if;
+  return written;
+end;
+$$;
+revoke all on function private.write_row(regclass, text, uuid, jsonb, timestamptz, boolean) from public;
+grant execute on function private.write_row(regclass, text, uuid, jsonb, timestamptz, boolean)
+  to authenticated, service_role;
+
 revoke all on function public.reorder_rows(text, uuid[]) from public, anon;
 grant execute on function public.reorder_rows(text, uuid[]) to authenticated;
 
@@ -172,6 +263,22 @@ immutable
 set search_path = ''
 as $$ select interval '30 days' $$;
 
+-- Whether an audit entry's deletion still stands: its record was not inserted again
+-- (restored) after it.
+create or replace function private.still_deleted(entry public.audit_log)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select not exists (
+    select 1 from public.audit_log as later
+     where later.table_name = entry.table_name and later.row_id = entry.row_id
+       and later.action = 'INSERT' and later.id > entry.id)
+$$;
+revoke all on function private.still_deleted(public.audit_log) from public;
+grant execute on function private.still_deleted(public.audit_log) to authenticated, service_role;
+
 create or replace function public.trash_entries()
 returns table (
   entry_id bigint,
@@ -195,10 +302,7 @@ begin
       from public.audit_log d
      where d.action = 'DELETE'
        and d.occurred_at > now() - private.trash_days()
-       and not exists (
-         select 1 from public.audit_log later
-          where later.table_name = d.table_name and later.row_id = d.row_id
-            and later.action = 'INSERT' and later.id > d.id)
+       and private.still_deleted(d)
      order by d.id desc;
 end;
 $$;
@@ -223,8 +327,6 @@ declare
   e public.audit_log;
   tbl regclass;
   data jsonb;
-  cols text;
-  sets text;
   restored jsonb;
 begin
   perform private.require_admin('restore a version');
@@ -252,29 +354,12 @@ begin
     update public.logo_settings set is_active = false where is_active and id <> e.row_id;
   end if;
 
-  if private.row_exists(tbl, e.row_id) then
-    select string_agg(format('%I = v.%I', a.attname, a.attname), ', ')
-      into sets
-      from pg_catalog.pg_attribute a
-     where a.attrelid = tbl and a.attnum > 0 and not a.attisdropped
-       and a.attname not in ('id', 'created_at', 'updated_at')
-       and data ? a.attname;
-    if sets is not null then
-      execute format(
-        'update %1$s as r set %2$s from pg_catalog.jsonb_populate_record(null::%1$s, $1) as v where r.id = $2',
-        tbl, sets) using data, e.row_id;
-    end if;
-  else
-    select string_agg(format('%I', a.attname), ', ')
-      into cols
-      from pg_catalog.pg_attribute a
-     where a.attrelid = tbl and a.attnum > 0 and not a.attisdropped
-       and a.attname <> 'updated_at'
-       and data ? a.attname;
-    execute format(
-      'insert into %1$s (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::%1$s, $1)',
-      tbl, cols) using data;
-  end if;
+  perform private.write_row(
+    tbl,
+    case when private.row_exists(tbl, e.row_id) then 'UPDATE' else 'INSERT' end,
+    e.row_id,
+    data,
+    p_keep_created_at => true);
   execute format('select to_jsonb(r) from %s as r where r.id = $1', tbl) into restored using e.row_id;
   return restored;
 end;
@@ -309,20 +394,15 @@ security invoker
 set search_path = ''
 as $$
 declare
-  tbl record;
+  tbl regclass;
   in_use text[] := '{}';
   found text[];
 begin
-  if coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'Only the service role purges the trash' using errcode = '42501';
-  end if;
+  perform private.require_service_role('Only the service role purges the trash');
   -- Files any current record uses.
-  for tbl in
-    select t.tgrelid::regclass as oid from pg_catalog.pg_trigger t
-     where t.tgname = 'write_audit_entry' and not t.tgisinternal
-  loop
+  for tbl in select c.tbl from private.content_tables() as c(tbl) loop
     execute format(
-      'select coalesce(array_agg(p), ''{}'') from %s as r, private.media_paths(to_jsonb(r)) as p', tbl.oid)
+      'select coalesce(array_agg(p), ''{}'') from %s as r, private.media_paths(to_jsonb(r)) as p', tbl)
       into found;
     in_use := in_use || found;
   end loop;
@@ -339,10 +419,7 @@ begin
      where d.action = 'DELETE'
        and d.occurred_at <= as_of - private.trash_days()
        and not exists (select 1 from private.trash_purged x where x.entry_id = d.id)
-       and not exists (
-         select 1 from public.audit_log later
-          where later.table_name = d.table_name and later.row_id = d.row_id
-            and later.action = 'INSERT' and later.id > d.id)
+       and private.still_deleted(d)
      order by d.id;
 end;
 $$;
@@ -356,9 +433,7 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'Only the service role purges the trash' using errcode = '42501';
-  end if;
+  perform private.require_service_role('Only the service role purges the trash');
   insert into private.trash_purged (entry_id, files)
   select e, coalesce(files, '{}') from pg_catalog.unnest(entries) as e
   on conflict (entry_id) do nothing;

@@ -72,9 +72,7 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'Only the team function records team changes' using errcode = '42501';
-  end if;
+  perform private.require_service_role('Only the team function records team changes');
   return private.append_team_entry(p_actor, p_action, p_member, p_old, p_new);
 end;
 $$;

@@ -22,36 +22,10 @@
 --    change. A pending change can be rejected (reject_payment_change).
 --
 -- Writes made by the database owner's own SQL (migrations, the seed, the SQL editor:
--- no request claims) are audited as before but raise no alert, and the secret key's
--- writes are never held: both already hold every right there is.
+-- no request claims, so auth.role() is null) are audited as before but raise no alert,
+-- and the secret key's writes are never held: both already hold every right there is.
 
 -- ---------------------------------------------------------------------------
--- Who is asking: the role the request's claims name (anon, authenticated,
--- service_role), or null for the database owner's own SQL.
-
-create or replace function private.api_role()
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select nullif(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), 'null')::jsonb ->> 'role'
-$$;
-
-create or replace function private.api_email()
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select nullif(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), 'null')::jsonb ->> 'email'
-$$;
-
-revoke all on function private.api_role() from public;
-revoke all on function private.api_email() from public;
-grant execute on function private.api_role() to authenticated, service_role;
-grant execute on function private.api_email() to authenticated, service_role;
-
 -- An address alerts may go to: one mailbox, nothing that could name a second one.
 create or replace function private.is_alert_address(address text)
 returns boolean
@@ -261,7 +235,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.api_role() is null then
+  if auth.role() is null then
     return null;
   end if;
   perform private.enqueue_alert('message', pg_catalog.jsonb_build_object(
@@ -360,6 +334,25 @@ $$;
 revoke all on function private.check_row(regclass, jsonb) from public;
 grant execute on function private.check_row(regclass, jsonb) to authenticated, service_role;
 
+-- The alert about a pending change: proposed, or decided (rejected, withdrawn).
+create or replace function private.enqueue_approval_alert(p_event text, p_change public.payment_changes)
+returns void
+language sql
+set search_path = ''
+as $$
+  select private.enqueue_alert('approval', pg_catalog.jsonb_build_object(
+      'event', p_event,
+      'change_id', p_change.id,
+      'target', p_change.target,
+      'action', p_change.action,
+      'before', p_change.old_data,
+      'after', p_change.new_data,
+      'proposed_by_email', p_change.proposed_by_email)
+    || case when p_event = 'proposed' then '{}'::jsonb
+            else pg_catalog.jsonb_build_object('decided_by_email', p_change.decided_by_email) end)
+$$;
+revoke all on function private.enqueue_approval_alert(text, public.payment_changes) from public;
+
 -- Records a change as pending and alerts every administrator. Reached only from the
 -- triggers below, which call it for an administrator's own write; it checks again.
 -- Turning approval off is asked for once: while one such request waits, another
@@ -378,6 +371,7 @@ set search_path = ''
 as $$
 declare
   change_id bigint;
+  proposed public.payment_changes;
 begin
   perform private.require_admin('propose a change to the payment details');
   if p_target = 'admin_settings' then
@@ -388,16 +382,10 @@ begin
   if change_id is null then
     insert into public.payment_changes
       (target, action, row_id, old_data, new_data, proposed_by, proposed_by_email)
-    values (p_target, p_action, p_row_id, p_old, p_new, (select auth.uid()), private.api_email())
-    returning id into change_id;
-    perform private.enqueue_alert('approval', pg_catalog.jsonb_build_object(
-      'event', 'proposed',
-      'change_id', change_id,
-      'target', p_target,
-      'action', p_action,
-      'before', p_old,
-      'after', p_new,
-      'proposed_by_email', private.api_email()));
+    values (p_target, p_action, p_row_id, p_old, p_new, (select auth.uid()), auth.email())
+    returning * into proposed;
+    change_id := proposed.id;
+    perform private.enqueue_approval_alert('proposed', proposed);
   end if;
   perform pg_catalog.set_config('helping_hands.held_change', change_id::text, true);
   return change_id;
@@ -446,6 +434,25 @@ revoke all on function private.hold_payment_change() from public;
 create trigger hold_payment_change before insert or update or delete on public.donate_content
   for each row execute function private.hold_payment_change();
 
+-- An alert about a change that took effect, naming who made it and, for an approved
+-- change, who proposed it (see decide_change). The database owner's own SQL raises none.
+create or replace function private.enqueue_change_alert(p_kind text, p_payload jsonb)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if auth.role() is null then
+    return;
+  end if;
+  perform private.enqueue_alert(p_kind, p_payload || pg_catalog.jsonb_build_object(
+    'actor_email', auth.email(),
+    'actor_role', auth.role(),
+    'approval', nullif(pg_catalog.current_setting('helping_hands.approved_change', true), '')::jsonb));
+end;
+$$;
+revoke all on function private.enqueue_change_alert(text, jsonb) from public;
+
 -- After a change to donate_content took effect: an alert to every administrator with
 -- the record before and after, who made it and, for an approved change, who proposed
 -- it.
@@ -458,23 +465,16 @@ as $$
 declare
   old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
   new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
-  approval text := nullif(pg_catalog.current_setting('helping_hands.approved_change', true), '');
 begin
-  if private.api_role() is null then
-    return null;
-  end if;
   if tg_op = 'UPDATE' and (new_row - 'updated_at') = (old_row - 'updated_at') then
     return null;
   end if;
-  perform private.enqueue_alert('payment', pg_catalog.jsonb_build_object(
+  perform private.enqueue_change_alert('payment', pg_catalog.jsonb_build_object(
     'table', tg_table_name,
     'action', tg_op,
     'row_id', case when tg_op = 'DELETE' then old.id else new.id end,
     'before', old_row,
-    'after', new_row,
-    'actor_email', private.api_email(),
-    'actor_role', private.api_role(),
-    'approval', approval::jsonb));
+    'after', new_row));
   return null;
 end;
 $$;
@@ -502,7 +502,7 @@ begin
       pg_catalog.jsonb_build_object('require_payment_approval', false));
   end if;
   new.updated_at := pg_catalog.now();
-  new.updated_by := coalesce(private.api_email(), private.api_role(), new.updated_by);
+  new.updated_by := coalesce(auth.email(), auth.role(), new.updated_by);
   return new;
 end;
 $$;
@@ -518,21 +518,17 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.api_role() is null
-     or (old.require_payment_approval = new.require_payment_approval
-         and old.alert_address is not distinct from new.alert_address) then
+  if old.require_payment_approval = new.require_payment_approval
+     and old.alert_address is not distinct from new.alert_address then
     return null;
   end if;
-  perform private.enqueue_alert('settings', pg_catalog.jsonb_build_object(
+  perform private.enqueue_change_alert('settings', pg_catalog.jsonb_build_object(
     'before', pg_catalog.jsonb_build_object(
       'require_payment_approval', old.require_payment_approval,
       'alert_address', old.alert_address),
     'after', pg_catalog.jsonb_build_object(
       'require_payment_approval', new.require_payment_approval,
-      'alert_address', new.alert_address),
-    'actor_email', private.api_email(),
-    'actor_role', private.api_role(),
-    'approval', nullif(pg_catalog.current_setting('helping_hands.approved_change', true), '')::jsonb));
+      'alert_address', new.alert_address)));
   return null;
 end;
 $$;
@@ -546,7 +542,9 @@ create trigger alert_settings_change after update on public.admin_settings
 -- proposer's own rejection is a withdrawal). Approving applies the change as a normal
 -- write, which the audit log records under the approver's name; the alert it raises
 -- names the proposer too. A record changed since the proposal refuses the approval:
--- the proposal no longer says what it would do.
+-- the proposal no longer says what it would do. That check is part of the write itself,
+-- so of two approvals applied at once to the same record, the second writes nothing and
+-- is refused.
 
 create or replace function private.decide_change(p_change_id bigint, p_approve boolean)
 returns jsonb
@@ -557,9 +555,6 @@ as $$
 declare
   ch public.payment_changes;
   me uuid := (select auth.uid());
-  current_row jsonb;
-  sets text;
-  cols text;
   outcome text;
 begin
   perform private.require_admin('approve or reject payment changes');
@@ -582,46 +577,21 @@ begin
       'change_id', ch.id,
       'proposed_by_email', ch.proposed_by_email,
       'proposed_at', ch.proposed_at,
-      'approved_by_email', private.api_email())::text, true);
+      'approved_by_email', auth.email())::text, true);
     if ch.target = 'admin_settings' then
       update public.admin_settings as s
          set require_payment_approval = (ch.new_data ->> 'require_payment_approval')::boolean
        where s.id;
     else
-      select to_jsonb(d) into current_row from public.donate_content as d where d.id = ch.row_id;
-      if ch.action = 'INSERT' then
-        if current_row is not null then
-          raise exception 'This record was added already' using errcode = '40001';
-        end if;
-        select string_agg(format('%I', a.attname), ', ')
-          into cols
-          from pg_catalog.pg_attribute as a
-         where a.attrelid = 'public.donate_content'::regclass and a.attnum > 0 and not a.attisdropped
-           and a.attname not in ('created_at', 'updated_at')
-           and ch.new_data ? a.attname;
-        execute format(
-          'insert into public.donate_content (%1$s) select %1$s from pg_catalog.jsonb_populate_record(null::public.donate_content, $1)',
-          cols) using ch.new_data;
-      else
-        if current_row is null
-           or (current_row ->> 'updated_at')::timestamptz
-              is distinct from (ch.old_data ->> 'updated_at')::timestamptz then
-          raise exception 'The donation details changed after this change was proposed'
-            using errcode = '40001';
-        end if;
-        if ch.action = 'DELETE' then
-          delete from public.donate_content as d where d.id = ch.row_id;
-        else
-          select string_agg(format('%I = v.%I', a.attname, a.attname), ', ')
-            into sets
-            from pg_catalog.pg_attribute as a
-           where a.attrelid = 'public.donate_content'::regclass and a.attnum > 0 and not a.attisdropped
-             and a.attname not in ('id', 'created_at', 'updated_at')
-             and ch.new_data ? a.attname;
-          execute format(
-            'update public.donate_content as r set %s from pg_catalog.jsonb_populate_record(null::public.donate_content, $1) as v where r.id = $2',
-            sets) using ch.new_data, ch.row_id;
-        end if;
+      if ch.action = 'INSERT'
+         and exists (select 1 from public.donate_content as d where d.id = ch.row_id) then
+        raise exception 'This record was added already' using errcode = '40001';
+      end if;
+      -- An UPDATE or DELETE writes the record only while it is as proposed.
+      if private.write_row('public.donate_content', ch.action, ch.row_id, ch.new_data,
+                           (ch.old_data ->> 'updated_at')::timestamptz) is null then
+        raise exception 'The donation details changed after this change was proposed'
+          using errcode = '40001';
       end if;
     end if;
     perform pg_catalog.set_config('helping_hands.approved_change', '', true);
@@ -630,20 +600,12 @@ begin
   update public.payment_changes as c
      set status = outcome,
          decided_by = me,
-         decided_by_email = private.api_email(),
+         decided_by_email = auth.email(),
          decided_at = pg_catalog.now()
    where c.id = ch.id
   returning * into ch;
   if outcome <> 'approved' then
-    perform private.enqueue_alert('approval', pg_catalog.jsonb_build_object(
-      'event', outcome,
-      'change_id', ch.id,
-      'target', ch.target,
-      'action', ch.action,
-      'before', ch.old_data,
-      'after', ch.new_data,
-      'proposed_by_email', ch.proposed_by_email,
-      'decided_by_email', ch.decided_by_email));
+    perform private.enqueue_approval_alert(outcome, ch);
   end if;
   return to_jsonb(ch);
 end;
@@ -726,8 +688,6 @@ security invoker
 set search_path = ''
 as $$
 declare
-  cols text;
-  sets text;
   written jsonb;
   held text;
 begin
@@ -739,37 +699,7 @@ begin
     raise exception 'The values must be an object' using errcode = '22023';
   end if;
   perform pg_catalog.set_config('helping_hands.held_change', '', true);
-  if p_action = 'INSERT' then
-    select string_agg(format('%I', a.attname), ', ')
-      into cols
-      from pg_catalog.pg_attribute as a
-     where a.attrelid = 'public.donate_content'::regclass and a.attnum > 0 and not a.attisdropped
-       and a.attname not in ('created_at', 'updated_at')
-       and p_values ? a.attname;
-    if cols is null then
-      raise exception 'The values name no column' using errcode = '22023';
-    end if;
-    execute format(
-      'insert into public.donate_content (%1$s) select %1$s from pg_catalog.jsonb_populate_record(null::public.donate_content, $1) returning to_jsonb(donate_content)',
-      cols) into written using p_values;
-  elsif p_action = 'UPDATE' then
-    select string_agg(format('%I = v.%I', a.attname, a.attname), ', ')
-      into sets
-      from pg_catalog.pg_attribute as a
-     where a.attrelid = 'public.donate_content'::regclass and a.attnum > 0 and not a.attisdropped
-       and a.attname not in ('id', 'created_at', 'updated_at')
-       and p_values ? a.attname;
-    if sets is null then
-      raise exception 'The values name no column' using errcode = '22023';
-    end if;
-    execute format(
-      'update public.donate_content as r set %s from pg_catalog.jsonb_populate_record(null::public.donate_content, $1) as v where r.id = $2 and ($3::timestamptz is null or r.updated_at = $3) returning to_jsonb(r)',
-      sets) into written using p_values, p_row_id, p_loaded_at;
-  else
-    delete from public.donate_content as d
-     where d.id = p_row_id and (p_loaded_at is null or d.updated_at = p_loaded_at)
-    returning to_jsonb(d) into written;
-  end if;
+  written := private.write_row('public.donate_content', p_action, p_row_id, p_values, p_loaded_at);
   held := nullif(pg_catalog.current_setting('helping_hands.held_change', true), '');
   if held is not null then
     return pg_catalog.jsonb_build_object('status', 'pending', 'change_id', held::bigint);
@@ -823,13 +753,11 @@ declare
   lease timestamptz;
   window_start timestamptz;
   budget integer;
-  entry record;
+  waiting boolean;
   singles jsonb;
   digest jsonb;
 begin
-  if coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'Only the service role delivers alerts' using errcode = '42501';
-  end if;
+  perform private.require_service_role('Only the service role delivers alerts');
   if p_message_limit is null or p_message_limit < 1
      or p_window_seconds is null or p_window_seconds < 1
      or p_lease_seconds is null or p_lease_seconds < 1
@@ -849,46 +777,42 @@ begin
   delete from public.alert_outbox as o
    where o.status in ('sent', 'failed') and o.created_at < now_at - interval '30 days';
 
-  update public.alert_outbox as o
-     set status = 'sending', batch = 'single', claim_id = claim, claimed_until = lease,
-         attempts = o.attempts + 1
-   where o.id in (
-     select d.id from public.alert_outbox as d
-      where d.kind <> 'message' and d.status = 'pending' and d.next_attempt_at <= now_at
-      order by d.id
-      limit p_batch_size);
-
+  -- Messages due: while some wait for a digest, they join them; else the oldest go
+  -- one mail each while the budget lasts, and the rest wait.
   budget := p_message_limit - (select count(*)::integer from private.alert_sends);
-  if exists (select 1 from public.alert_outbox as o where o.kind = 'message' and o.status = 'held') then
-    update public.alert_outbox as o set status = 'held'
-     where o.kind = 'message' and o.status = 'pending' and o.next_attempt_at <= now_at;
-  else
-    for entry in
-      select o.id from public.alert_outbox as o
-       where o.kind = 'message' and o.status = 'pending' and o.next_attempt_at <= now_at
-       order by o.id
-    loop
-      if budget > 0 then
-        update public.alert_outbox as o
-           set status = 'sending', batch = 'single', claim_id = claim, claimed_until = lease,
-               attempts = o.attempts + 1
-         where o.id = entry.id;
-        insert into private.alert_sends (sent_at) values (now_at);
-        budget := budget - 1;
-      else
-        update public.alert_outbox as o set status = 'held' where o.id = entry.id;
-      end if;
-    end loop;
-  end if;
-  if budget > 0 and exists (
-    select 1 from public.alert_outbox as o
-     where o.kind = 'message' and o.status = 'held' and o.next_attempt_at <= now_at) then
+  waiting := exists (
+    select 1 from public.alert_outbox as o where o.kind = 'message' and o.status = 'held');
+  update public.alert_outbox as o set status = 'held'
+   where o.kind = 'message' and o.status = 'pending' and o.next_attempt_at <= now_at
+     and (waiting or o.id not in (
+       select d.id from public.alert_outbox as d
+        where d.kind = 'message' and d.status = 'pending' and d.next_attempt_at <= now_at
+        order by d.id
+        limit greatest(budget, 0)));
+
+  -- The claim: the other alerts due (p_batch_size at most) and the messages still
+  -- pending, each a mail of its own; and, if messages were waiting and the budget has
+  -- room, the waiting messages due, together in one digest. Each message mail (one
+  -- per single message, one for the digest) counts against the budget.
+  with claimed as (
     update public.alert_outbox as o
-       set status = 'sending', batch = 'digest', claim_id = claim, claimed_until = lease,
-           attempts = o.attempts + 1
-     where o.kind = 'message' and o.status = 'held' and o.next_attempt_at <= now_at;
-    insert into private.alert_sends (sent_at) values (now_at);
-  end if;
+       set status = 'sending',
+           batch = case when o.status = 'held' then 'digest' else 'single' end,
+           claim_id = claim, claimed_until = lease, attempts = o.attempts + 1
+     where o.next_attempt_at <= now_at
+       and ((o.kind = 'message' and o.status = 'pending')
+            or (o.kind = 'message' and o.status = 'held' and waiting and budget > 0)
+            or o.id in (
+              select d.id from public.alert_outbox as d
+               where d.kind <> 'message' and d.status = 'pending' and d.next_attempt_at <= now_at
+               order by d.id
+               limit p_batch_size))
+    returning o.id, o.kind, o.batch
+  )
+  insert into private.alert_sends (sent_at)
+  select now_at from claimed as c
+   where c.kind = 'message'
+     and (c.batch = 'single' or c.id = (select min(d.id) from claimed as d where d.batch = 'digest'));
 
   select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
            'id', o.id, 'kind', o.kind, 'payload', o.payload, 'created_at', o.created_at,
@@ -942,9 +866,7 @@ declare
   changed integer := 0;
   n integer;
 begin
-  if coalesce((select auth.role()), '') <> 'service_role' then
-    raise exception 'Only the service role delivers alerts' using errcode = '42501';
-  end if;
+  perform private.require_service_role('Only the service role delivers alerts');
   if p_results is null or pg_catalog.jsonb_typeof(p_results) <> 'array' then
     raise exception 'The results must be a list' using errcode = '22023';
   end if;

@@ -8,21 +8,20 @@ import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { validContactMessage, validRows } from "./fixtures.ts";
 import {
+  ACTORS,
   as,
   claimsFor,
   type Db,
   freshDatabase,
   insertRow,
-  type Outcome,
   outcome,
+  summary,
   tryAs,
 } from "./harness.ts";
 
 const SECOND_ID = "00000000-0000-4000-8000-00000000a002";
 const SECOND_EMAIL = "second-admin@helpinghands.example";
 const second = () => claimsFor("admin", { sub: SECOND_ID, email: SECOND_EMAIL });
-
-const summary = (result: Outcome) => (result.ok ? result.rows : result.code);
 
 let template: Db;
 let db: Db;
@@ -128,7 +127,7 @@ describe("who may do what with the new tables", () => {
       outcome(() =>
         tx.query("insert into public.alert_outbox (kind, payload) values ('message', '{}')"),
       );
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       expect(summary(await tryAs(db, actor, update)), actor).toBe("42501");
       expect(summary(await tryAs(db, actor, remove)), actor).toBe("42501");
       expect(summary(await tryAs(db, actor, insert)), actor).toBe("42501");
@@ -163,7 +162,7 @@ describe("who may do what with the new tables", () => {
     expect(summary(await tryAs(db, "anon", change))).toBe("42501");
     expect(summary(await tryAs(db, "user", change))).toBe(0);
     expect(summary(await tryAs(db, "admin", change))).toBe(1);
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       const insert = (tx: Transaction) =>
         outcome(() => tx.query("insert into public.admin_settings (id) values (true)"));
       const remove = (tx: Transaction) =>
@@ -498,6 +497,46 @@ describe("with approval on", () => {
     );
     expect(summary(stale)).toBe("40001");
     expect((await donate())?.bank_accounts[0]?.account_number).toBe("0111");
+  });
+
+  it("an approval is refused, and changes nothing, when another approval changed the record while it was being applied", async () => {
+    await as(db, "admin", updateAccount("0111"));
+    await as(db, "admin", updateAccount("0222"));
+    const [first, next] = await pending();
+    // Two approvals at once, in two sessions: the other one commits after this one
+    // looked at the record and before it writes it. PGlite has a single session, so
+    // a rule stages that commit: the actions of an ON UPDATE rule run just before the
+    // statement itself, and so here between the approval's look and its write.
+    await db.exec(`
+      create function public.land_other_approval() returns void
+      language plpgsql set search_path = '' as $$
+      begin
+        perform pg_catalog.set_config('test.race', '', true);
+        perform public.approve_payment_change(${Number(first?.id)});
+      end;
+      $$;
+      create rule other_approval_lands as on update to public.donate_content
+        where pg_catalog.current_setting('test.race', true) = 'armed'
+        do also select public.land_other_approval();
+    `);
+    // Committed, so an approval that went through would show below.
+    const stale = await as(
+      db,
+      "admin",
+      async (tx) => {
+        await tx.query("select pg_catalog.set_config('test.race', 'armed', true)");
+        await tx.query("savepoint approval");
+        const result = await outcome(() =>
+          tx.query("select public.approve_payment_change($1)", [next?.id]),
+        );
+        if (!result.ok) await tx.query("rollback to savepoint approval");
+        return result;
+      },
+      second(),
+    );
+    expect(summary(stale)).toBe("40001");
+    expect((await donate())?.bank_accounts[0]?.account_number).toBe("0001");
+    expect((await pending()).map((change) => change.id)).toEqual([first?.id, next?.id]);
   });
 
   it("turning approval off needs a second admin; turning it on does not", async () => {

@@ -12,7 +12,8 @@ export const ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
 export const USER_ID = "00000000-0000-4000-8000-00000000b001";
 
 export type Actor = "anon" | "user" | "admin" | "service";
-export const ACTORS: readonly Actor[] = ["anon", "user", "admin"];
+/** Every actor but the service role. */
+export const ACTORS = ["anon", "user", "admin"] as const satisfies readonly Actor[];
 
 const ROLE: Record<Actor, string> = {
   anon: "anon",
@@ -85,6 +86,10 @@ export function as<T>(
 
 /** What a statement did: how many rows it returned or touched, or the SQLSTATE it failed with. */
 export type Outcome = { ok: true; rows: number } | { ok: false; code: string; message: string };
+
+/** An outcome in one value: the number of rows, or the SQLSTATE. */
+export const summary = (result: Outcome): number | string =>
+  result.ok ? result.rows : result.code;
 
 export async function outcome(
   run: () => Promise<{ rows: unknown[]; affectedRows?: number }>,

@@ -5,14 +5,15 @@ import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES, type ContentTable, hasActiveFlag, validRows } from "./fixtures.ts";
 import {
+  ACTORS,
   type Actor,
   ADMIN_ID,
   asOwnerWithin,
   type Db,
   freshDatabase,
   insertRow,
-  type Outcome,
   outcome,
+  summary,
   tryAs,
 } from "./harness.ts";
 
@@ -25,10 +26,6 @@ const expected: Record<Exclude<Actor, "service">, Record<Operation, number | str
   user: { "read active": 1, "read inactive": 0, insert: "42501", update: 0, delete: 0 },
   admin: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
 };
-
-function summary(result: Outcome): number | string {
-  return result.ok ? result.rows : result.code;
-}
 
 let db: Db;
 const ids = new Map<ContentTable, { active: string; inactive?: string }>();
@@ -106,7 +103,7 @@ async function attempt(
 
 for (const table of CONTENT_TABLES) {
   describe(table, () => {
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       const operations = Object.keys(expected[actor]) as Operation[];
       for (const operation of operations) {
         if (operation === "read inactive" && !hasActiveFlag(table)) continue;

@@ -1,7 +1,7 @@
 // The editor's safety net in the database: reordering in one call, history and
 // restore over the append-only audit log, the trash and its purge.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, type Db, freshDatabase, outcome, tryAs } from "./harness.ts";
+import { ACTORS, as, type Db, freshDatabase, outcome, tryAs } from "./harness.ts";
 
 let db: Db;
 
@@ -210,7 +210,7 @@ describe("trash", () => {
       ]),
     );
     expect((await expired(later)).rows.filter((row) => ids.includes(row.row_id))).toEqual([]);
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       for (const sql of [
         "select * from public.expired_trash()",
         "select public.mark_trash_purged(array[1]::bigint[])",

@@ -4,13 +4,14 @@ import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validContactMessage, validRows } from "./fixtures.ts";
 import {
+  ACTORS,
   ADMIN_ID,
   as,
   type Db,
   freshDatabase,
   insertRow,
-  type Outcome,
   outcome,
+  summary,
   tryAs,
 } from "./harness.ts";
 
@@ -23,8 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.close();
 });
-
-const summary = (result: Outcome) => (result.ok ? result.rows : result.code);
 
 describe("contact_messages", () => {
   let messageId: string;
@@ -152,7 +151,7 @@ describe("content revision", () => {
   });
 
   it("cannot be written by anyone but the database", async () => {
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       const result = await tryAs(db, actor, (tx) =>
         outcome(() => tx.query("update public.content_revision set revision = 0")),
       );
@@ -390,7 +389,7 @@ describe("publish run limits", () => {
     expect(summary(await tryAs(db, "service", (tx) => outcome(() => expire(tx, 0, 1800))))).toBe(
       "22023",
     );
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       expect(summary(await tryAs(db, actor, (tx) => outcome(() => expire(tx, 600, 1800))))).toBe(
         "42501",
       );
@@ -432,13 +431,13 @@ describe("media bucket", () => {
   it("lets nobody but the service role add or replace objects; admins remove them", async () => {
     // Uploads go through the media function, which checks the bytes and stores with
     // the service role (migration 20261122004000).
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       expect(summary(await tryAs(db, actor, upload("gallery/a.jpg"))), actor).toBe("42501");
     }
     expect(summary(await tryAs(db, "service", upload("gallery/a.jpg")))).toBe(1);
 
     await as(db, "service", (tx) => upload("gallery/kept.jpg")(tx));
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       const changed = await tryAs(db, actor, (tx) =>
         outcome(() =>
           tx.query(

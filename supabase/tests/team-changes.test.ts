@@ -2,7 +2,16 @@
 // them, through record_team_change, and the log stays append-only and admins-only.
 // They never pass for content changes: not in the trash, not restorable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ID, as, type Db, freshDatabase, outcome, tryAs, USER_ID } from "./harness.ts";
+import {
+  ACTORS,
+  ADMIN_ID,
+  as,
+  type Db,
+  freshDatabase,
+  outcome,
+  tryAs,
+  USER_ID,
+} from "./harness.ts";
 
 let db: Db;
 
@@ -52,7 +61,7 @@ describe("record_team_change", () => {
   });
 
   it("refuses anon, signed-in users and admins", async () => {
-    for (const actor of ["anon", "user", "admin"] as const) {
+    for (const actor of ACTORS) {
       const result = await tryAs(db, actor, (tx) =>
         outcome(() => tx.query(RECORD, [ADMIN_ID, "REMOVE", USER_ID, null, null])),
       );
