@@ -121,16 +121,6 @@ export interface RpcContext {
   auditEntry?: number;
 }
 
-/**
- * The Edge Functions the matrix names: publish (admins; builds report with the build
- * token), contact (anyone may send a message, nobody reads one), media (admins upload),
- * trash (admins, or the secret key, purge deletions past their 30 days), team (admins
- * list, invite and remove administrators), alerts (the secret key only: the database
- * and the cron job ask it to deliver).
- * Any other function found is expected to refuse every caller but admins.
- */
-export const KNOWN_FUNCTIONS = ["publish", "contact", "media", "trash", "team", "alerts"] as const;
-
 /** Arguments an attacker would plausibly send. Unknown RPCs are called without any. */
 export function rpcArgs(name: string, ctx: RpcContext): Record<string, unknown> {
   switch (name) {

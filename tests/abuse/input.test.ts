@@ -30,6 +30,7 @@ import {
   validRows,
 } from "../../supabase/tests/fixtures.ts";
 import {
+  accessToken,
   anonClient,
   serviceClient,
   signedInUser,
@@ -81,7 +82,7 @@ beforeAll(async () => {
   anon = anonClient(stack);
   admin = await signedInUser(stack, { admin: true });
   data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.publishableKey);
-  token = (await admin.client.auth.getSession()).data.session?.access_token ?? "";
+  token = await accessToken(admin);
   const catalog = await readCatalog(catalogDb, TABLES);
   columns = catalog.columns;
   tally.holds(

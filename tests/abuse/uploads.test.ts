@@ -17,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkImageFile, FIVE_MB, TEN_MB } from "../../admin-island/src/data/images.ts";
 import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import {
+  accessToken,
   anonClient,
   serviceClient,
   signedInUser,
@@ -157,8 +158,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   service = serviceClient(stack);
   [admin, user] = await Promise.all([signedInUser(stack, { admin: true }), signedInUser(stack)]);
-  adminToken = (await admin.client.auth.getSession()).data.session?.access_token ?? "";
-  userToken = (await user.client.auth.getSession()).data.session?.access_token ?? "";
+  adminToken = await accessToken(admin);
+  userToken = await accessToken(user);
   const picture = () =>
     sharp({ create: { width: 4, height: 3, channels: 3, background: "#2e86c1" } });
   real["image/png"] = await picture().png().toBuffer();

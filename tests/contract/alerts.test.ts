@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Mail, mailTo } from "./mail.ts";
+import { type Mail, mailTo, waitForMail } from "./mail.ts";
 import {
   anonClient,
   embeddedOnly,
@@ -57,18 +57,28 @@ async function sendMessage(
   await response.body?.cancel();
 }
 
-/** Waits for a mail to `address` whose subject matches. */
+/** Waits for a mail to `address` whose subject matches: the newest such. */
 async function mailMatching(address: string, subject: RegExp, timeoutMs = 20_000): Promise<Mail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await mailTo(stack, address)).find((mail) => subject.test(mail.Subject));
-    if (found) return found;
-    if (Date.now() > until) {
-      const seen = (await mailTo(stack, address)).map((mail) => mail.Subject);
-      throw new Error(`no mail to ${address} matching ${subject}; got ${JSON.stringify(seen)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  const [mail] = await waitForMail(stack, address, { subject, timeoutMs });
+  return mail;
+}
+
+/**
+ * Waits until the outbox has nothing left to deliver: no entry pending, held for a
+ * digest, or being sent. The alerts function marks an entry sent only once its mail is
+ * in the catcher, so every mail the outbox will send has arrived by then.
+ */
+async function outboxDrained(timeout = 20_000): Promise<void> {
+  // The service client reads the outbox whatever its RLS says.
+  const open = async () => {
+    const { count, error } = await serviceClient(stack)
+      .from("alert_outbox")
+      .select("id", { count: "exact", head: true })
+      .in("status", ["pending", "held", "sending"]);
+    if (error) throw new Error(`could not read the outbox: ${error.message}`);
+    return count;
+  };
+  await expect.poll(open, { timeout, interval: 150, message: "alerts left to deliver" }).toBe(0);
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -141,7 +151,7 @@ describe.skipIf(REAL_PROJECT)(
         expect.arrayContaining([first.email, second.email]),
       );
       // Nothing more: every message was either alerted or digested.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await outboxDrained();
       const total = (await mailTo(stack, first.email)).filter((mail) =>
         /Flood|new messages/.test(mail.Subject),
       );

@@ -9,10 +9,12 @@ import { randomUUID } from "node:crypto";
 import { createClient, isAuthApiError, type SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { follow, fragmentOf, mailTo, verifyLink, waitForMail } from "./mail.ts";
+import { follow, fragmentOf, mailSettled, mailTo, verifyLink, waitForMail } from "./mail.ts";
 import {
+  accessToken,
   anonClient,
   embeddedOnly,
+  newEmail,
   REAL_PROJECT,
   serviceClient,
   signedInUser,
@@ -37,10 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-function newEmail(prefix: string) {
-  return `${prefix}-${randomUUID()}@helpinghands.example`;
-}
 
 async function confirmedUser(prefix = "reset") {
   const email = newEmail(prefix);
@@ -163,7 +161,7 @@ describe.skipIf(NO_CATCHER)("password reset by email", () => {
     expect(seconds).toBeGreaterThan(40);
     expect(seconds).toBeLessThanOrEqual(60);
     await waitForMail(stack, user.email);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await mailSettled(stack);
     expect(await mailTo(stack, user.email)).toHaveLength(1);
   });
 
@@ -324,7 +322,7 @@ describe.skipIf(NO_CATCHER)("invitations", () => {
     expect(asAnon.error?.code).toBe("not_admin");
 
     const admin = await signedInUser(stack, { admin: true });
-    const token = (await admin.client.auth.getSession()).data.session?.access_token ?? "";
+    const token = await accessToken(admin);
     const res = await fetch(`${stack.url}/auth/v1/invite`, {
       method: "POST",
       headers: {

@@ -16,6 +16,7 @@ import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonClient,
+  newEmail,
   serviceClient,
   signedInUser,
   startTestStack,
@@ -53,10 +54,6 @@ const USER_KEYS = [
   "is_anonymous",
 ];
 
-function newEmail(prefix = "auth") {
-  return `${prefix}-${randomUUID()}@helpinghands.example`;
-}
-
 async function accessTokenOf(client: SupabaseClient): Promise<string> {
   const { data } = await client.auth.getSession();
   if (!data.session) throw new Error("no session");
@@ -89,7 +86,7 @@ function raw(
 
 describe("sign-in with email and password", () => {
   it("answers a session whose user and token carry the signed-in user", async () => {
-    const email = newEmail();
+    const email = newEmail("auth");
     const password = `pw-${randomUUID()}`;
     const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
     expect(created.error).toBeNull();
@@ -463,7 +460,7 @@ describe("the gateway and closed doors", () => {
     const token = await raw("/token?grant_type=password", {
       method: "POST",
       apikey: null,
-      body: JSON.stringify({ email: newEmail(), password: "whatever-password" }),
+      body: JSON.stringify({ email: newEmail("auth"), password: "whatever-password" }),
     });
     expect(token.status).toBe(401);
     const unknown = await raw("/settings", { apikey: "not-a-key" });

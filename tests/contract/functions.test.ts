@@ -7,6 +7,7 @@ import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOSTED_FUNCTION_ENV } from "../fixtures/functions/hosted-env.ts";
 import {
+  accessToken,
   anonClient,
   embeddedOnly,
   REAL_PROJECT,
@@ -142,7 +143,7 @@ describe.skipIf(REAL_PROJECT)(
     describe("verify_jwt", () => {
       it("refuses a forged token with 401 Invalid JWT", async () => {
         const user = await signedInUser(stack);
-        const token = (await user.client.auth.getSession()).data.session?.access_token ?? "";
+        const token = await accessToken(user);
         const [header, payload] = token.split(".");
         const forged = `${header}.${payload}.${"A".repeat(43)}`;
         const response = await fetch(`${stack.url}/functions/v1/guarded`, {
@@ -167,7 +168,7 @@ describe.skipIf(REAL_PROJECT)(
 
       it("takes only tokens signed with the legacy JWT secret", async () => {
         const user = await signedInUser(stack);
-        const session = (await user.client.auth.getSession()).data.session?.access_token ?? "";
+        const session = await accessToken(user);
         const call = (token: string) =>
           fetch(`${stack.url}/functions/v1/guarded`, {
             method: "POST",

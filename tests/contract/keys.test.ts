@@ -20,6 +20,7 @@ import {
   signSession,
 } from "../../supabase/local/keys.ts";
 import {
+  accessToken,
   anonClient,
   embeddedOnly,
   REAL_PROJECT,
@@ -55,11 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-async function accessToken(who: TestUser = user): Promise<string> {
-  const { data } = await who.client.auth.getSession();
-  return data.session?.access_token ?? "";
-}
 
 /** A REST read with these headers: the status and the body. */
 async function read(path: string, headers: Record<string, string>) {
@@ -121,7 +117,7 @@ describe(`API keys (${process.env.SUPABASE_KEYS || "new"} mode)`, () => {
   });
 
   it("a user's session runs as authenticated, whichever key carries it", async () => {
-    const token = await accessToken();
+    const token = await accessToken(user);
     for (const apikey of [stack.publishableKey, stack.secretKey]) {
       // The user's token decides the role, not the secret key beside it.
       expect(await roleSeen({ apikey, authorization: `Bearer ${token}` })).toBe("authenticated");
@@ -166,7 +162,7 @@ describe(`API keys (${process.env.SUPABASE_KEYS || "new"} mode)`, () => {
 
 describe("session tokens and the JWKS", () => {
   it("sessions are signed the mode's way, and the JWKS publishes the public key", async () => {
-    const header = decodeProtectedHeader(await accessToken());
+    const header = decodeProtectedHeader(await accessToken(user));
     const published = await jwks();
     if (stack.mode === "legacy") {
       expect(header.alg).toBe("HS256");
@@ -191,8 +187,8 @@ describe("session tokens and the JWKS", () => {
   });
 
   it("refuses a token signed by a key the project does not have", async () => {
-    const claims = decodeJwt(await accessToken());
-    const kid = decodeProtectedHeader(await accessToken()).kid ?? "some-kid";
+    const claims = decodeJwt(await accessToken(user));
+    const kid = decodeProtectedHeader(await accessToken(user)).kid ?? "some-kid";
     const { privateKey } = await generateKeyPair("ES256");
     const forgedEs256 = await new SignJWT({ ...claims, role: "service_role" })
       .setProtectedHeader({ alg: "ES256", typ: "JWT", kid })
@@ -214,7 +210,7 @@ describe("session tokens and the JWKS", () => {
     const keys = stack.keys;
     if (!keys) throw new Error("the embedded stack has keys");
     const now = Math.floor(Date.now() / 1000);
-    const claims = decodeJwt(await accessToken());
+    const claims = decodeJwt(await accessToken(user));
     const expired = await signSession({ ...claims, iat: now - 7200, exp: now - 3600 }, keys);
     const headers = { apikey: stack.publishableKey, authorization: `Bearer ${expired}` };
     const answer = await read("banners?select=id", headers);

@@ -9,7 +9,13 @@ import { crc32 } from "node:zlib";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInUser, startTestStack, type TestStack, type TestUser } from "./stack.ts";
+import {
+  accessToken,
+  signedInUser,
+  startTestStack,
+  type TestStack,
+  type TestUser,
+} from "./stack.ts";
 
 let stack: TestStack;
 let admin: TestUser;
@@ -171,7 +177,7 @@ async function expectClean(stored: Buffer, original: Buffer): Promise<Metadata> 
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await signedInUser(stack, { admin: true });
-  token = (await admin.client.auth.getSession()).data.session?.access_token ?? "";
+  token = await accessToken(admin);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accessToken,
   anonClient,
   embeddedOnly,
   REAL_PROJECT,
@@ -66,11 +67,6 @@ afterAll(async () => {
   await new Promise((resolve) => hook?.close(resolve));
 });
 
-async function token(who: TestUser): Promise<string> {
-  const { data } = await who.client.auth.getSession();
-  return data.session?.access_token ?? "";
-}
-
 function post(bearer: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(endpoint, {
     method: "POST",
@@ -98,17 +94,17 @@ describe.skipIf(REAL_PROJECT)(
   () => {
     it("refuses the anon key and signed-in users who are not admins", async () => {
       expect((await post(stack.publishableKey, { action: "publish" })).status).toBe(401);
-      const refused = await post(await token(user), { action: "publish" });
+      const refused = await post(await accessToken(user), { action: "publish" });
       expect(refused.status).toBe(403);
       // An admin's token with its signature replaced is checked by the function itself.
-      const [header, payload] = (await token(admin)).split(".");
+      const [header, payload] = (await accessToken(admin)).split(".");
       const forged = await post(`${header}.${payload}.${"A".repeat(86)}`, { action: "publish" });
       expect(forged.status).toBe(401);
       expect(hookCalls).toBe(0);
     });
 
     it("queues one build for a burst of admin calls, and tells the admin", async () => {
-      const bearer = await token(admin);
+      const bearer = await accessToken(admin);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => post(bearer, { action: "publish" })),
       );
@@ -133,7 +129,7 @@ describe.skipIf(REAL_PROJECT)(
       expect(((await started.json()) as { run: { status: string } }).run.status).toBe("building");
 
       // A call during the build marks exactly one more.
-      const bearer = await token(admin);
+      const bearer = await accessToken(admin);
       await Promise.all([post(bearer, { action: "publish" }), post(bearer, { action: "publish" })]);
       expect(hookCalls).toBe(2);
 
@@ -159,7 +155,7 @@ describe.skipIf(REAL_PROJECT)(
       await report("started");
       await report("succeeded");
       hookStatus = 500;
-      const failed = await post(await token(admin), { action: "publish" });
+      const failed = await post(await accessToken(admin), { action: "publish" });
       hookStatus = 200;
       expect(failed.status).toBe(502);
       const text = await failed.text();
@@ -177,7 +173,7 @@ describe.skipIf(REAL_PROJECT)(
     it("a run the host never started does not jam publishing: the next save calls the hook", async () => {
       const db = stack.db;
       if (!db) throw new Error("the embedded stack has its database");
-      const bearer = await token(admin);
+      const bearer = await accessToken(admin);
       expect((await post(bearer, { action: "publish" })).status).toBe(202);
       // The host took the hook call but never started the build: half an hour passes
       // for every run (a queued run's wait counts from the end of the build before it).
@@ -205,7 +201,10 @@ describe.skipIf(REAL_PROJECT)(
     it("follows the host's signed deploy notifications; previews and bad signatures change nothing", async () => {
       const runsNow = async () => {
         const answer = await fetch(endpoint, {
-          headers: { apikey: stack.publishableKey, authorization: `Bearer ${await token(admin)}` },
+          headers: {
+            apikey: stack.publishableKey,
+            authorization: `Bearer ${await accessToken(admin)}`,
+          },
         });
         return (
           (await answer.json()) as { runs: { id: number; status: string; error: string | null }[] }
@@ -222,7 +221,7 @@ describe.skipIf(REAL_PROJECT)(
       expect(await runsNow()).toEqual(before);
 
       // A production deploy that failed after its build: the newest run fails, with why.
-      expect((await post(await token(admin), { action: "publish" })).status).toBe(202);
+      expect((await post(await accessToken(admin), { action: "publish" })).status).toBe(202);
       const answer = await notify(failed);
       expect(answer.status).toBe(200);
       expect((await runsNow())[0]).toMatchObject({
@@ -232,7 +231,7 @@ describe.skipIf(REAL_PROJECT)(
     });
 
     it("a deploy's notice never settles a run asked for after the deploy was created", async () => {
-      const bearer = await token(admin);
+      const bearer = await accessToken(admin);
       const runsNow = async () =>
         (
           (await (

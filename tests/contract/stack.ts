@@ -153,12 +153,25 @@ export interface TestUser {
   client: SupabaseClient;
 }
 
+/** A fresh address at the test domain: `<prefix>-<uuid>@helpinghands.example`. */
+export function newEmail(prefix: string): string {
+  return `${prefix}-${randomUUID()}@helpinghands.example`;
+}
+
+/** The access token of a signed-in user's current session. */
+export async function accessToken(user: Pick<TestUser, "email" | "client">): Promise<string> {
+  const { data } = await user.client.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error(`${user.email} has no session`);
+  return token;
+}
+
 /** Creates a user with the service key (an admin when asked) and signs them in. */
 export async function signedInUser(
   stack: TestStack,
   options: { admin?: boolean } = {},
 ): Promise<TestUser> {
-  const email = `${options.admin ? "admin" : "user"}-${randomUUID()}@helpinghands.example`;
+  const email = newEmail(options.admin ? "admin" : "user");
   const password = `pw-${randomUUID()}`;
   const { data, error } = await serviceClient(stack).auth.admin.createUser({
     email,

@@ -11,6 +11,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accessToken,
   anonClient,
   serviceClient,
   signedInUser,
@@ -170,12 +171,11 @@ describe("media bucket", () => {
 
   it("the media function stores an admin's image and answers its public URL", async () => {
     const path = `${run}/via-function.png`;
-    const session = await admin.client.auth.getSession();
     const res = await fetch(`${stack.url}/functions/v1/media?path=${encodeURIComponent(path)}`, {
       method: "POST",
       headers: {
         apikey: stack.publishableKey,
-        authorization: `Bearer ${session.data.session?.access_token}`,
+        authorization: `Bearer ${await accessToken(admin)}`,
         "content-type": "image/png",
       },
       body: new Uint8Array(other),

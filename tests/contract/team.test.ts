@@ -7,16 +7,17 @@ import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { follow, fragmentOf, mailTo, verifyLink, waitForMail } from "./mail.ts";
+import { follow, fragmentOf, mailSettled, mailTo, verifyLink, waitForMail } from "./mail.ts";
 import {
+  accessToken,
   anonClient,
   embeddedOnly,
+  newEmail,
   REAL_PROJECT,
   serviceClient,
   signedInUser,
   startTestStack,
   type TestStack,
-  type TestUser,
 } from "./stack.ts";
 
 const SITE_URL = process.env.AUTH_SITE_URL || "http://127.0.0.1:4321";
@@ -69,21 +70,10 @@ async function team(bearer: string, body?: Record<string, unknown>): Promise<Ans
   return { status: response.status, body: parsed };
 }
 
-async function tokenOf(user: TestUser): Promise<string> {
-  const { data } = await user.client.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new Error(`${user.email} has no session`);
-  return token;
-}
-
 async function members(bearer: string): Promise<Member[]> {
   const answer = await team(bearer);
   expect(answer.status).toBe(200);
   return answer.body.members as Member[];
-}
-
-function newEmail(prefix: string): string {
-  return `${prefix}-${randomUUID()}@helpinghands.example`;
 }
 
 /** The team entries of the audit log about one member, oldest first. */
@@ -155,7 +145,7 @@ async function accept(email: string) {
 describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
   it("mails an invitation; accepting it and choosing a password signs them in as an admin", async () => {
     const inviter = await signedInUser(stack, { admin: true });
-    const inviterToken = await tokenOf(inviter);
+    const inviterToken = await accessToken(inviter);
     const email = newEmail("invited");
 
     const invited = await team(inviterToken, {
@@ -201,7 +191,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
 
   it("refuses an address already on the team, and says nothing more of who has an account", async () => {
     const inviter = await signedInUser(stack, { admin: true });
-    const token = await tokenOf(inviter);
+    const token = await accessToken(inviter);
     const member = await signedInUser(stack, { admin: true });
     const again = await team(token, {
       action: "invite",
@@ -237,7 +227,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
   });
 
   it("leads links only to the set-password screen", async () => {
-    const token = await tokenOf(await signedInUser(stack, { admin: true }));
+    const token = await accessToken(await signedInUser(stack, { admin: true }));
     const email = newEmail("redirect");
     const refused = await team(token, {
       action: "invite",
@@ -246,12 +236,12 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("invalid_redirect");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mailSettled(stack);
     expect(await mailTo(stack, email)).toEqual([]);
   });
 
   it("withdraws an invitation not yet accepted: the account goes and the link stops working", async () => {
-    const token = await tokenOf(await signedInUser(stack, { admin: true }));
+    const token = await accessToken(await signedInUser(stack, { admin: true }));
     const email = newEmail("withdrawn");
     expect((await team(token, { action: "invite", email, redirectTo: SET_PASSWORD })).status).toBe(
       200,
@@ -279,7 +269,7 @@ describe.skipIf(NO_CATCHER || REAL_PROJECT)(
   () => {
     it("waits a minute per address, then sends a new link that replaces the first", async () => {
       const inviter = await signedInUser(stack, { admin: true });
-      const token = await tokenOf(inviter);
+      const token = await accessToken(inviter);
       const email = newEmail("resent");
       await team(token, { action: "invite", email, redirectTo: SET_PASSWORD });
       const member = (await members(token)).find((m) => m.email === email);
@@ -311,10 +301,10 @@ describe("removing an administrator", () => {
   it("takes the role away at once: their unexpired token is refused by REST writes and the functions", async () => {
     const remover = await signedInUser(stack, { admin: true });
     const removed = await signedInUser(stack, { admin: true });
-    const removedToken = await tokenOf(removed);
+    const removedToken = await accessToken(removed);
     expect(await canWrite(removedToken)).toMatchObject({ ok: true });
 
-    const answer = await team(await tokenOf(remover), { action: "remove", userId: removed.id });
+    const answer = await team(await accessToken(remover), { action: "remove", userId: removed.id });
     expect(answer).toEqual({
       status: 200,
       body: {
@@ -354,7 +344,9 @@ describe("removing an administrator", () => {
     // They keep an account without the role, so nothing else of theirs is lost.
     const { data } = await service.auth.admin.getUserById(removed.id);
     expect(data.user?.app_metadata.role).toBeUndefined();
-    expect((await members(await tokenOf(remover))).some((m) => m.id === removed.id)).toBe(false);
+    expect((await members(await accessToken(remover))).some((m) => m.id === removed.id)).toBe(
+      false,
+    );
     expect(await teamEntries(removed.id)).toEqual([
       {
         actor_id: remover.id,
@@ -370,7 +362,7 @@ describe("removing an administrator", () => {
 
   it("never removes the last active administrator; removing yourself needs confirmSelf", async () => {
     const last = await signedInUser(stack, { admin: true });
-    const token = await tokenOf(last);
+    const token = await accessToken(last);
     // Everyone else leaves first (invitations too: they are no active admins).
     for (const member of await members(token)) {
       if (member.you) continue;
@@ -400,7 +392,7 @@ describe("removing an administrator", () => {
     });
     expect((await team(token)).status).toBe(403);
     expect(await canWrite(token)).toMatchObject({ ok: false });
-    const secondToken = await tokenOf(second);
+    const secondToken = await accessToken(second);
     expect((await members(secondToken)).map((m) => m.id)).toEqual([second.id]);
     const lastAgain = await team(secondToken, {
       action: "remove",
@@ -414,9 +406,9 @@ describe("removing an administrator", () => {
 describe("callers who are not admins", () => {
   it("refuses anon, a signed-in non-admin, API keys and forged tokens, and changes nothing", async () => {
     const admin = await signedInUser(stack, { admin: true });
-    const adminToken = await tokenOf(admin);
+    const adminToken = await accessToken(admin);
     const user = await signedInUser(stack);
-    const userToken = await tokenOf(user);
+    const userToken = await accessToken(user);
     const before = await members(adminToken);
     const target = newEmail("never");
     const claims = decodeJwt(userToken);
@@ -461,7 +453,7 @@ describe("callers who are not admins", () => {
     const { data } = await service.auth.admin.getUserById(admin.id);
     expect(data.user?.app_metadata.role).toBe("admin");
     if (!NO_CATCHER) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await mailSettled(stack);
       expect(await mailTo(stack, target)).toEqual([]);
     }
   });
@@ -469,7 +461,7 @@ describe("callers who are not admins", () => {
   it("lets only admins read the team's audit entries", async () => {
     const admin = await signedInUser(stack, { admin: true });
     const member = await signedInUser(stack, { admin: true });
-    await team(await tokenOf(admin), { action: "remove", userId: member.id });
+    await team(await accessToken(admin), { action: "remove", userId: member.id });
     const read = (client: SupabaseClient) =>
       client.from("audit_log").select("action").eq("table_name", "admins").eq("row_id", member.id);
     expect((await read(admin.client)).data).toEqual([{ action: "REMOVE" }]);

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accessToken,
   embeddedOnly,
   REAL_PROJECT,
   serviceClient,
@@ -75,11 +76,6 @@ const purge = (token: string, apikey = stack.publishableKey) =>
     body: JSON.stringify({ action: "purge" }),
   });
 
-async function adminToken(): Promise<string> {
-  const { data } = await admin.client.auth.getSession();
-  return data.session?.access_token ?? "";
-}
-
 describe.skipIf(REAL_PROJECT)(embeddedOnly("trash purge (ages deletions in the database)"), () => {
   it("removes the files only long-deleted records used, and keeps every file still used", async () => {
     const old = await store("only-deleted");
@@ -95,7 +91,7 @@ describe.skipIf(REAL_PROJECT)(embeddedOnly("trash purge (ages deletions in the d
     // Deleted last week: still in the trash, so still restorable with its picture.
     await deletedAgo(recent.url, 7);
 
-    const response = await purge(await adminToken());
+    const response = await purge(await accessToken(admin));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { purged: number; files: number };
     expect(body.purged).toBeGreaterThanOrEqual(2);
@@ -104,13 +100,12 @@ describe.skipIf(REAL_PROJECT)(embeddedOnly("trash purge (ages deletions in the d
     expect(await exists(recent.path)).toBe(true);
 
     // Purged once: the next purge has nothing left of these.
-    const again = (await (await purge(await adminToken())).json()) as { purged: number };
+    const again = (await (await purge(await accessToken(admin))).json()) as { purged: number };
     expect(again.purged).toBe(0);
   });
 
   it("is done by admins or the secret key, and refused to everyone else", async () => {
-    const { data } = await user.client.auth.getSession();
-    expect((await purge(data.session?.access_token ?? "")).status).toBe(403);
+    expect((await purge(await accessToken(user))).status).toBe(403);
     expect((await purge(stack.publishableKey)).status).toBe(401);
     expect((await purge("not-a-token")).status).toBe(401);
     const scheduled = await purge(stack.secretKey, stack.secretKey);

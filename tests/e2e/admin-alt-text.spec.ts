@@ -5,7 +5,8 @@
 // the page still passes axe.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
-  publishStatus,
+  expectLive,
+  expectPublished,
   restoreTable,
   serviceClient,
   signInAsAdmin,
@@ -51,8 +52,7 @@ test.describe("describing pictures @desktop", () => {
       if (error) throw new Error(`could not describe a gallery picture: ${error.message}`);
 
       await signInAsAdmin(page);
-      const status = publishStatus(page);
-      await expect(status).toContainText("Live", { timeout: 60_000 });
+      await expectLive(page);
       await page.goto("/admin/home-management#causes");
 
       // A new picture with no words gets a gentle prompt, which the form passes axe with
@@ -88,8 +88,7 @@ test.describe("describing pictures @desktop", () => {
         await expect(decorative).not.toBeChecked();
         await decorative.check();
       });
-      await expect(status).toContainText("Publishing...");
-      await expect(status).toContainText("Live", { timeout: 120_000 });
+      await expectPublished(page);
 
       const visitor = await context.newPage();
       const picture = (title: string) =>

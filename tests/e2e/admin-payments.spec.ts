@@ -5,17 +5,16 @@
 // the live donate page keeps the old account, and only a different administrator's
 // approval puts the new one live.
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { type Mail, waitForMail } from "../contract/mail.ts";
+import { signedInUser, type TestUser } from "../contract/stack.ts";
 import {
   ADMIN,
-  adminDataDir,
+  contractStack,
+  expectLive,
+  expectPublished,
   expectToast,
-  publishStatus,
   restoreTable,
-  runtime,
   serviceClient,
   signIn,
   signInAsAdmin,
@@ -23,75 +22,18 @@ import {
 } from "./admin-support.ts";
 import { expectNoAxeViolations } from "./support.ts";
 
-interface CaughtMail {
-  Subject: string;
-  Text: string;
-  To: { Address: string }[];
-}
-
-async function mailUrl(): Promise<string> {
-  const { mailUrl } = JSON.parse(await readFile(join(adminDataDir, "runtime.json"), "utf8")) as {
-    mailUrl: string;
-  };
-  return mailUrl;
-}
-
-/** The catcher's mail to `address` whose subject matches, once it has arrived. */
-async function mailTo(address: string, subject: RegExp, text: string): Promise<CaughtMail> {
-  const base = await mailUrl();
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const query = encodeURIComponent(`to:"${address}"`);
-        const list = (await (await fetch(`${base}/api/v1/search?query=${query}`)).json()) as {
-          messages: { ID: string; Subject: string }[];
-        };
-        for (const summary of list.messages.filter((m) => subject.test(m.Subject))) {
-          const mail = (await (
-            await fetch(`${base}/api/v1/message/${summary.ID}`)
-          ).json()) as CaughtMail;
-          if (mail.Text.includes(text)) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000, intervals: [250] },
-    )
-    .toBe(true);
-  return found as CaughtMail;
-}
-
-interface SecondAdmin {
-  email: string;
-  password: string;
-  id: string;
-  client: SupabaseClient;
-}
-
-async function makeSecondAdmin(): Promise<SecondAdmin> {
-  const service = await serviceClient();
-  const email = `second-admin-${randomUUID().slice(0, 8)}@helpinghands.example`;
-  const password = `second-${randomUUID()}`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    app_metadata: { role: "admin" },
+/** The catcher's newest mail to `address` whose subject matches and text holds `text`. */
+async function mailTo(address: string, subject: RegExp, text: string): Promise<Mail> {
+  const [mail] = await waitForMail(await contractStack(), address, {
+    subject,
+    text,
+    timeoutMs: 30_000,
   });
-  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
-  const { apiUrl, publishableKey } = await runtime();
-  const client = createClient(apiUrl, publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  await client.auth.signInWithPassword({ email, password });
-  return { email, password, id: data.user.id, client };
+  return mail;
 }
 
 /** Puts everything back: approval off, nothing left waiting, the second admin gone. */
-async function cleanUp(second: SecondAdmin | undefined): Promise<void> {
+async function cleanUp(second: TestUser | undefined): Promise<void> {
   const service = await serviceClient();
   await service.from("admin_settings").update({ require_payment_approval: false }).eq("id", true);
   if (second) {
@@ -118,13 +60,11 @@ async function editAccountNumber(page: Page, number: string): Promise<string> {
 
 /** Publishes now and waits until the live site has it. */
 async function publishAndWait(page: Page): Promise<void> {
-  const status = publishStatus(page);
-  await expect(status).toContainText("Live", { timeout: 150_000 });
+  await expectLive(page);
   // The status may be older than a change another admin made: 'Publish now' reads the
   // site afresh, then builds or says it is up to date.
   await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(status).toContainText(/Publishing|Already up to date/, { timeout: 20_000 });
-  await expect(status).toContainText("Live", { timeout: 150_000 });
+  await expectPublished(page, { started: /Publishing|Already up to date/ });
 }
 
 async function liveDonatePage(browser: Browser, baseURL: string | undefined) {
@@ -169,9 +109,9 @@ test.describe("payment details @desktop", () => {
 
   test("a bank-account edit emails every admin the before and after", async ({ page }) => {
     const before = await snapshotTable("donate_content");
-    let second: SecondAdmin | undefined;
+    let second: TestUser | undefined;
     try {
-      second = await makeSecondAdmin();
+      second = await signedInUser(await contractStack(), { admin: true });
       await signInAsAdmin(page);
       const number = `DE${Date.now().toString().slice(-9)}`;
       const old = await editAccountNumber(page, number);
@@ -200,9 +140,9 @@ test.describe("payment details @desktop", () => {
     baseURL,
   }) => {
     const before = await snapshotTable("donate_content");
-    let second: SecondAdmin | undefined;
+    let second: TestUser | undefined;
     try {
-      second = await makeSecondAdmin();
+      second = await signedInUser(await contractStack(), { admin: true });
       await signInAsAdmin(page, "/admin/donate-management");
       await page.getByRole("button", { name: "Turn on" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Turn on" }).click();
@@ -260,8 +200,7 @@ test.describe("payment details @desktop", () => {
       await pending.getByRole("button", { name: /^Approve/ }).click();
       await otherPage.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
       await expectToast(otherPage, "Change approved.");
-      const status = publishStatus(otherPage);
-      await expect(status).toContainText("Live", { timeout: 150_000 });
+      await expectLive(otherPage);
       await expect
         .poll(
           async () => {

@@ -2,35 +2,17 @@
 // reordered by mouse and by keyboard, a version restored from a record's History, a
 // deleted record restored from the Trash, and a delete undone from its toast; each
 // published, and the public site followed.
-import { expect, type Page, test } from "@playwright/test";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import {
+  expectLive,
+  expectPublished,
   expectToast,
-  publishStatus,
   renameFirstBanner,
   restoreTable,
   serviceClient,
   signInAsAdmin,
   snapshotTable,
 } from "./admin-support.ts";
-
-/** Waits until the site is live with everything saved, publishing it first if it is not. */
-async function liveSite(page: Page): Promise<void> {
-  const status = publishStatus(page);
-  await expect(status).toContainText(/Live|not published|Publishing/, { timeout: 60_000 });
-  if (!(await status.textContent())?.includes("Live")) {
-    if ((await status.textContent())?.includes("not published")) {
-      await page.getByRole("button", { name: "Publish now" }).click();
-    }
-    await expect(status).toContainText("Live", { timeout: 150_000 });
-  }
-}
-
-/** After a save: waits for its build, then for the site to be live with it. */
-async function published(page: Page): Promise<void> {
-  const status = publishStatus(page);
-  await expect(status).toContainText("Publishing...", { timeout: 15_000 });
-  await expect(status).toContainText("Live", { timeout: 150_000 });
-}
 
 /** The public gallery's pictures, in the order shown: each picture's built address. */
 async function publicGallery(page: Page, path: string): Promise<string[]> {
@@ -60,7 +42,8 @@ test.describe("the safety net @desktop", () => {
     const before = await snapshotTable(table);
     try {
       await signInAsAdmin(page, "/admin/medical-gallery-management");
-      await liveSite(page);
+      // The site live with everything saved, published first if it is not.
+      await expectLive(page, { publishIfNeeded: true });
       // Each stored picture's address on the live site, read while both agree.
       const visitor = await context.newPage();
       const shown = await publicGallery(visitor, "/medical");
@@ -119,7 +102,7 @@ test.describe("the safety net @desktop", () => {
         page.getByRole("button", { name: "Move Medical Gallery Image 2" }),
       ).toBeFocused();
 
-      await published(page);
+      await expectPublished(page);
       const orderNow = await galleryOrder(table);
       expect(await publicGallery(visitor, "/medical")).toEqual(
         orderNow.map((row) => builtAddress.get(row.image_url)),
@@ -134,7 +117,8 @@ test.describe("the safety net @desktop", () => {
     const before = await snapshotTable("banners");
     try {
       await signInAsAdmin(page);
-      await liveSite(page);
+      // The site live with everything saved, published first if it is not.
+      await expectLive(page, { publishIfNeeded: true });
       const stamp = Date.now().toString(36);
       const wanted = `Banner words to keep ${stamp}`;
       await renameFirstBanner(page, wanted);
@@ -159,7 +143,7 @@ test.describe("the safety net @desktop", () => {
       await expect(dialog).toBeHidden();
       await expect(firstCard.getByRole("heading", { level: 3 })).toHaveText(wanted);
 
-      await published(page);
+      await expectPublished(page);
       const visitor = await context.newPage();
       await visitor.goto("/");
       await expect(visitor.getByRole("heading", { name: wanted })).toBeVisible();
@@ -212,7 +196,7 @@ test.describe("the safety net @desktop", () => {
         .eq("id", project?.id);
       expect(back).toEqual([{ id: project?.id, title }]);
 
-      await published(page);
+      await expectPublished(page);
       const visitor = await context.newPage();
       await visitor.goto("/projects");
       await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
@@ -258,6 +242,7 @@ test.describe("the safety net on a phone @phone", () => {
     page,
   }) => {
     const before = await snapshotTable("causes");
+    let touch: CDPSession | undefined;
     try {
       await signInAsAdmin(page, "/admin/home-management#causes");
       const cards = page
@@ -277,26 +262,34 @@ test.describe("the safety net on a phone @phone", () => {
       const first = await cards.first().boundingBox();
       const second = await cards.nth(1).boundingBox();
       if (!from || !first || !second) throw new Error("the cards are not laid out");
-      // Real touch input: held past the short delay, then moved down until the card is
+      // Real touch input: held until the drag starts, then moved down until the card is
       // nearer the second card's place than its own.
-      const touch = await page.context().newCDPSession(page);
+      touch = await page.context().newCDPSession(page);
       const point = (x: number, y: number) => [{ x, y, id: 1 }];
       const x = from.x + from.width / 2;
       const y = from.y + from.height / 2;
       const distance = (second.y - first.y) * 0.75;
+      // dnd-kit's TouchSensor starts the drag from its own timer once the finger has
+      // rested on the handle for its delay, without any move: the card then says it is
+      // being dragged.
       await touch.send("Input.dispatchTouchEvent", {
         type: "touchStart",
         touchPoints: point(x, y),
       });
-      await page.waitForTimeout(400);
+      await expect(cards.first()).toHaveAttribute("data-dragging", "true");
       const steps = 12;
       for (let step = 1; step <= steps; step += 1) {
         await touch.send("Input.dispatchTouchEvent", {
           type: "touchMove",
           touchPoints: point(x, y + (distance * step) / steps),
         });
-        await page.waitForTimeout(30);
       }
+      // Dropped once the list has taken the card's new place: its live region (one per
+      // list on this page) says so.
+      const moved = `${title} is now card 2 of ${ids.length}.`;
+      await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: moved })).toHaveText(
+        moved,
+      );
       await expect(cards.first()).toHaveAttribute("data-dragging", "true");
       await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
       await expectToast(page, "New order saved.");
@@ -310,6 +303,7 @@ test.describe("the safety net on a phone @phone", () => {
         })
         .toEqual([ids[1], ids[0], ...ids.slice(2)]);
     } finally {
+      await touch?.detach();
       await restoreTable("causes", before);
     }
   });

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { loadOrCreateHookToken } from "../../scripts/lib/deploy-hook.ts";
-import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
+import { apiKeys, type KeyMode, loadOrCreateKeys } from "../../supabase/local/keys.ts";
+import type { TestStack } from "../contract/stack.ts";
 
 // The account playwright.config.ts asks `npm start` to create.
 export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-admin-password-1" };
@@ -23,19 +24,47 @@ export interface Runtime {
   /** The keys of the running stack's mode (the publishable and secret keys by default). */
   publishableKey: string;
   secretKey: string;
+  mode: KeyMode;
   storageDir: string;
+  /** The mail catcher (its Mailpit-shaped API is under /api/v1). */
+  mailUrl: string;
+  /** The local host the deploy hook calls (its state under /status/<hook token>). */
+  hostUrl: string;
 }
 
+/** Where the running stack is (runtime.json, written by `npm start`) and its keys. */
 export async function runtime(): Promise<Runtime> {
-  const { apiUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
-    apiUrl: string;
-  };
-  const { publishable, secret } = apiKeys(await loadOrCreateKeys(dataDir));
+  const { apiUrl, mailUrl, hostUrl } = JSON.parse(
+    await readFile(join(dataDir, "runtime.json"), "utf8"),
+  ) as { apiUrl: string; mailUrl: string; hostUrl: string };
+  const keys = await loadOrCreateKeys(dataDir);
+  const { publishable, secret } = apiKeys(keys);
   return {
     apiUrl,
     publishableKey: publishable,
     secretKey: secret,
+    mode: keys.mode,
     storageDir: join(dataDir, "storage"),
+    mailUrl,
+    hostUrl,
+  };
+}
+
+/**
+ * The running stack as the contract suite's helpers take it (tests/contract/stack.ts and
+ * mail.ts: signedInUser, waitForMail, ...): its API, keys and mail catcher.
+ */
+export async function contractStack(): Promise<TestStack> {
+  const { apiUrl, publishableKey, secretKey, mode, storageDir, mailUrl } = await runtime();
+  return {
+    url: apiUrl,
+    publishableKey,
+    secretKey,
+    mode,
+    embedded: true,
+    storageDir,
+    mailUrl,
+    close: async () => {},
   };
 }
 
@@ -70,6 +99,46 @@ export function publishStatus(page: Page): Locator {
     .filter({ hasText: /Live|Publishing|Checking|not published|failed/ });
 }
 
+/**
+ * How long the publish status may take (generous: a loaded machine builds slowly): to
+ * settle or show that a build started, and for a build to go live.
+ */
+const PUBLISH_STARTS_MS = 60_000;
+const PUBLISH_BUILDS_MS = 150_000;
+
+/**
+ * Waits until the header says the site is live. With `publishIfNeeded`, a site that says
+ * its changes are not published yet is published first (Publish now).
+ */
+export async function expectLive(
+  page: Page,
+  { publishIfNeeded = false }: { publishIfNeeded?: boolean } = {},
+): Promise<void> {
+  const status = publishStatus(page);
+  if (publishIfNeeded) {
+    await expect(status).toContainText(/Live|not published|Publishing/, {
+      timeout: PUBLISH_STARTS_MS,
+    });
+    if ((await status.textContent())?.includes("not published")) {
+      await page.getByRole("button", { name: "Publish now" }).click();
+    }
+  }
+  await expect(status).toContainText("Live", { timeout: PUBLISH_BUILDS_MS });
+}
+
+/**
+ * After a save (or Publish now): waits for the header to say a build started
+ * (`started`, 'Publishing...' by default), then for the site to be live with it.
+ */
+export async function expectPublished(
+  page: Page,
+  { started = "Publishing..." }: { started?: string | RegExp } = {},
+): Promise<void> {
+  const status = publishStatus(page);
+  await expect(status).toContainText(started, { timeout: PUBLISH_STARTS_MS });
+  await expect(status).toContainText("Live", { timeout: PUBLISH_BUILDS_MS });
+}
+
 /** The publish runs, newest first, as the database holds them. */
 export async function publishRuns(): Promise<{ id: number; status: string }[]> {
   const { data, error } = await (await serviceClient())
@@ -86,9 +155,7 @@ export async function publishRuns(): Promise<{ id: number; status: string }[]> {
  * for is then the next build (a host fault written now is played by it).
  */
 export async function hostSettled(): Promise<void> {
-  const { hostUrl } = JSON.parse(await readFile(join(dataDir, "runtime.json"), "utf8")) as {
-    hostUrl: string;
-  };
+  const { hostUrl } = await runtime();
   const statusUrl = `${hostUrl}/status/${await loadOrCreateHookToken(dataDir)}`;
   await expect
     .poll(

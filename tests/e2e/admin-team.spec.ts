@@ -5,15 +5,13 @@
 // administrator, whom nobody can remove. They change who is an admin, so they run
 // once (@desktop), one after another.
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { passwords, teamWords } from "../../admin-island/src/data/messages.ts";
-import { type Mail, mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
-import type { TestStack } from "../contract/stack.ts";
+import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
+import { newEmail } from "../contract/stack.ts";
 import {
   ADMIN,
-  adminDataDir,
+  contractStack,
   expectToast,
   renameFirstBanner,
   restoreTable,
@@ -26,22 +24,9 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-/** The running stack's mail catcher, as the contract suite's mail helpers read it. */
-async function catcher(): Promise<TestStack> {
-  const { mailUrl } = JSON.parse(await readFile(join(adminDataDir, "runtime.json"), "utf8")) as {
-    mailUrl: string;
-  };
-  return { mailUrl } as TestStack;
-}
-
 async function linkFor(address: string, count = 1): Promise<string> {
-  const [mail] = (await waitForMail(await catcher(), address, { count })) as Mail[];
-  if (!mail) throw new Error(`no mail to ${address}`);
+  const [mail] = await waitForMail(await contractStack(), address, { count });
   return verifyLink(mail);
-}
-
-function newEmail(prefix: string): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@helpinghands.example`;
 }
 
 /** An admin made with the secret key, as `npm run admin:create` makes one. */
@@ -111,7 +96,7 @@ test.describe("passwords and the team @desktop", () => {
 
       const link = await linkFor(admin.email);
       expect(new URL(link).searchParams.get("redirect_to")).toMatch(/\/admin\/reset-password$/);
-      expect(await mailTo(await catcher(), nobody)).toEqual([]);
+      expect(await mailTo(await contractStack(), nobody)).toEqual([]);
 
       await page.goto(link);
       await page.waitForURL("**/admin/reset-password**");
