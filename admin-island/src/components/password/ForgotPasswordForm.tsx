@@ -1,12 +1,11 @@
 // 'Forgot password?': asks Auth to email a link to the set-password screen. The answer
 // is the same words whether or not the address has an account, so the form tells
 // nobody who has one; only Auth's wait between two links is said as such.
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { requestPasswordReset } from "../../data/auth.ts";
 import type { AdminClient } from "../../data/client.ts";
 import { passwords as words } from "../../data/messages.ts";
-import { EmailField } from "../fields/EmailField.tsx";
-import { emailProblem } from "../fields/email.ts";
+import { EmailField, useEmailForm } from "../fields/EmailField.tsx";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button } from "../ui/ui.ts";
 
@@ -18,48 +17,25 @@ interface ForgotPasswordFormProps {
 }
 
 export function ForgotPasswordForm({ client, initialEmail = "", onBack }: ForgotPasswordFormProps) {
-  const id = useId();
-  const emailId = `${id}-email`;
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    const problem = emailProblem(address, words);
-    setError(problem);
-    setOutcome(null);
-    if (problem) {
-      emailRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    const result = await requestPasswordReset(client, address, window.location.origin);
-    setBusy(false);
-    setOutcome(result.ok ? { ok: true, message: words.sent } : result);
-  }
+  const emailId = `${useId()}-email`;
+  const { field, outcome, busy, submit } = useEmailForm({
+    words,
+    initial: initialEmail,
+    send: async (address) => {
+      const result = await requestPasswordReset(client, address, window.location.origin);
+      return result.ok ? { ok: true, message: words.sent } : result;
+    },
+  });
 
   return (
     <form
       noValidate
       aria-label={words.forgotTitle}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       className="flex flex-col gap-5"
     >
       <p className="text-sm text-ink-muted">{words.forgotIntro}</p>
-      <EmailField
-        id={emailId}
-        label={words.emailLabel}
-        value={email}
-        onChange={setEmail}
-        error={error}
-        autoComplete="username"
-        inputRef={emailRef}
-      />
+      <EmailField id={emailId} label={words.emailLabel} autoComplete="username" {...field} />
       <div role="status" className="empty:-mt-5">
         {outcome?.ok ? (
           <p className="rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
