@@ -90,7 +90,7 @@ export type StackMail = Pick<MailCatcher, "url" | "smtpHost" | "smtpPort">;
 
 /**
  * The function secrets that send mail to the catcher (functions/_shared/mail.ts reads
- * them), from the sender config.toml's [inbucket] names for Auth's mail; secrets given
+ * them), from the sender config.toml's [local_smtp] names for Auth's mail; secrets given
  * explicitly win.
  */
 export function mailSecrets(mail: StackMail): Record<string, string> {

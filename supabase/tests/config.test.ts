@@ -18,7 +18,7 @@ async function loadConfig() {
     db: { major_version: number };
     auth: {
       enable_signup: boolean;
-      email: { enable_signup: boolean };
+      email: { enabled: boolean };
       enable_anonymous_sign_ins: boolean;
     };
     storage: {
@@ -47,8 +47,8 @@ describe("supabase/config.toml", () => {
     const config = await loadConfig();
     expect(config.auth.enable_signup).toBe(false);
     expect(config.auth.enable_anonymous_sign_ins).toBe(false);
-    // The CLI maps this flag to the email provider; false would stop password sign-in.
-    expect(config.auth.email.enable_signup).toBe(true);
+    // The email provider itself: false would stop password sign-in.
+    expect(config.auth.email.enabled).toBe(true);
   });
 
   it("declares the alerts, contact, media, publish, team and trash functions with entrypoints under ../functions/", async () => {

@@ -77,7 +77,7 @@ export interface AuthSettings {
   rateLimitSignInSignUps: number;
   /** [auth.rate_limit] token_verifications: /verify per IP, per 5 minutes. */
   rateLimitTokenVerifications: number;
-  /** [inbucket] admin_email and sender_name: the From of every email. */
+  /** [local_smtp] admin_email and sender_name: the From of every email. */
   sender: { address: string; name: string };
 }
 
@@ -177,7 +177,13 @@ export function authSettingsFrom(config: Table): AuthSettings {
   const auth = table(config.auth);
   const email = table(auth.email);
   const limits = table(auth.rate_limit);
-  const inbucket = table(config.inbucket);
+  // The Supabase CLI (3.x) refuses the old name of the mail catcher's section, and so
+  // does the stand-in: a file it accepts must be one the CLI accepts.
+  if (config.inbucket !== undefined)
+    throw new Error(
+      "[inbucket] in supabase/config.toml is no longer supported. Use [local_smtp] instead.",
+    );
+  const mailCatcher = table(config.local_smtp);
   const d = DEFAULT_SETTINGS;
   const redirects = Array.isArray(auth.additional_redirect_urls)
     ? auth.additional_redirect_urls.filter((url): url is string => typeof url === "string")
@@ -209,8 +215,8 @@ export function authSettingsFrom(config: Table): AuthSettings {
       d.rateLimitTokenVerifications,
     ),
     sender: {
-      address: stringOr(inbucket.admin_email, d.sender.address),
-      name: stringOr(inbucket.sender_name, d.sender.name),
+      address: stringOr(mailCatcher.admin_email, d.sender.address),
+      name: stringOr(mailCatcher.sender_name, d.sender.name),
     },
   };
 }

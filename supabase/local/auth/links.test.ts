@@ -211,6 +211,15 @@ describe("settings", () => {
     });
   });
 
+  it("refuse the mail catcher's old section name, as the Supabase CLI does", () => {
+    expect(() => authSettingsFrom({ inbucket: { admin_email: "a@example.org" } })).toThrow(
+      "[inbucket] in supabase/config.toml is no longer supported. Use [local_smtp] instead.",
+    );
+    expect(
+      authSettingsFrom({ local_smtp: { admin_email: "a@example.org", sender_name: "A" } }).sender,
+    ).toEqual({ address: "a@example.org", name: "A" });
+  });
+
   it("read Go durations", () => {
     expect(durationMs("60s")).toBe(60_000);
     expect(durationMs("1m30s")).toBe(90_000);

@@ -1,4 +1,4 @@
-// The local mail catcher, as the Supabase CLI runs Mailpit ([inbucket] in config.toml):
+// The local mail catcher, as the Supabase CLI runs Mailpit ([local_smtp] in config.toml):
 // Auth and the Edge Functions send real SMTP to it, and people and tests read what
 // arrived on its page and through its Mailpit-shaped API. Both listen on 127.0.0.1 only.
 import type { AddressInfo } from "node:net";
