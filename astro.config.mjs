@@ -3,6 +3,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import { hostFiles } from "./scripts/lib/host-rules.ts";
 import { adminBundleCache } from "./src/lib/admin-bundle.ts";
 import { contentImages } from "./src/lib/content/integration.ts";
 import { securityHeaders } from "./src/lib/security-headers.ts";
@@ -53,6 +54,9 @@ export default defineConfig({
     adminBundleCache(),
     // The Content-Security-Policy, with the hashes of the inline scripts built.
     securityHeaders(),
+    // Refuses _redirects and _headers rules that Netlify and Cloudflare Pages would read
+    // differently (a CSP line too long for Pages, a rule one of them ignores).
+    hostFiles(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -48,7 +48,8 @@ async function repositoryFiles(repoDir: string): Promise<string[]> {
   return stdout.split("\0").filter(Boolean);
 }
 
-async function copyRepository(repoDir: string, workDir: string): Promise<void> {
+/** A copy of the repository as a push carries it (no node_modules, no build output). */
+export async function copyRepository(repoDir: string, workDir: string): Promise<void> {
   for (const file of await repositoryFiles(repoDir)) {
     const from = join(repoDir, file);
     // A deleted file git still lists is simply not there to copy.

@@ -3,15 +3,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  headersFor,
-  parseHeaderRules,
-  parseRedirectRules,
-  redirectFor,
-  type StaticServer,
-  safeSegments,
-  startStaticServer,
-} from "./static-server.ts";
+import { type StaticServer, safeSegments, startStaticServer } from "./static-server.ts";
 
 const SECRET = "TOP-SECRET-KEYS";
 
@@ -80,6 +72,7 @@ beforeAll(async () => {
   await put("000001", "favicon.svg", "<svg/>");
   await put("000001", "admin/index.html", "<div id=admin></div>");
   await put("000001", "empty-folder/note.txt", "no index here");
+  await put("000001", "docs/404.html", "<h1>No such document</h1>");
   await put("000002", "index.html", "<h1>home two</h1>");
   // The site's own headers file, as the build copies it from public/.
   await put(
@@ -91,7 +84,7 @@ beforeAll(async () => {
   await put(
     "000001",
     "_redirects",
-    `${await readFile(join(import.meta.dirname, "..", "..", "public", "_redirects"), "utf8")}\n/old-about  /about/  301\n/about/*  /nowhere  302\n`,
+    `${await readFile(join(import.meta.dirname, "..", "..", "public", "_redirects"), "utf8")}\n/old-about  /about/  301\n/moved/*  /about/:splat  302\n`,
   );
   // A link inside the build that points out of it must not be followed out.
   await symlink(join(dataDir, "keys.json"), join(dataDir, "builds", "000001", "leak.json"));
@@ -110,23 +103,39 @@ describe("static server", () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain("home one");
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
-  it("maps /x to x/index.html or x.html", async () => {
-    for (const path of ["/about", "/about/", "/about/index.html"]) {
-      expect((await raw(path)).body, path).toContain("about");
+  it("serves /x/ from x/index.html and /x from x.html, and moves the other spellings there (308)", async () => {
+    const about = await raw("/about/");
+    expect(about.status).toBe(200);
+    expect(about.body).toContain("about");
+    for (const [path, location] of [
+      ["/about", "/about/"],
+      ["/about/index.html", "/about/"],
+      ["/index.html", "/"],
+      ["/contact.html", "/contact"],
+      ["/contact/", "/contact"],
+      ["/about?from=footer", "/about/?from=footer"],
+    ] as const) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(308);
+      expect(res.headers.location, path).toBe(location);
     }
     expect((await raw("/contact")).body).toContain("contact");
     expect((await raw("/contact?from=footer")).body).toContain("contact");
   });
 
-  it("answers unknown paths with 404.html and status 404", async () => {
+  it("answers unknown paths with the nearest 404.html, status 404, never cached", async () => {
     const res = await raw("/no-such-page");
     expect(res.status).toBe(404);
     expect(res.body).toContain("Page not found");
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const doc = await raw("/docs/missing/deeper");
+    expect(doc.status).toBe(404);
+    expect(doc.body).toContain("No such document");
   });
 
   it("never lists a folder", async () => {
@@ -145,7 +154,7 @@ describe("static server", () => {
       expect(res.headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
       expect(res.headers["x-content-type-options"], path).toBe("nosniff");
     }
-    for (const path of ["/admin", "/admin/", "/admin/banners"]) {
+    for (const path of ["/admin/", "/admin/banners"]) {
       expect((await raw(path)).headers["x-robots-tag"], path).toBe("noindex, nofollow");
     }
     expect((await raw("/about/")).headers["x-robots-tag"]).toBeUndefined();
@@ -156,25 +165,34 @@ describe("static server", () => {
   });
 
   it("serves the admin shell for client-routed admin paths (the site's _redirects)", async () => {
-    for (const path of ["/admin", "/admin/", "/admin/banners", "/admin/banners/12/edit"]) {
+    for (const path of [
+      "/admin/",
+      "/admin/banners",
+      "/admin/banners/12/edit",
+      "/admin/index.html",
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(200);
       expect(res.body, path).toContain("id=admin");
     }
+    const bare = await raw("/admin");
+    expect(bare.status).toBe(308);
+    expect(bare.headers.location).toBe("/admin/");
   });
 
-  it("applies _redirects where no file matches, and does not serve it", async () => {
+  it("applies _redirects before files, with :splat and the query, and does not serve it", async () => {
     const moved = await raw("/old-about");
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe("/about/");
-    // A file always wins over a rule (Netlify's default).
-    expect((await raw("/about/")).status).toBe(200);
+    const splat = await raw("/moved/team?tab=2");
+    expect(splat.status).toBe(302);
+    expect(splat.headers.location).toBe("/about/team?tab=2");
     const file = await raw("/_redirects");
     expect(file.status).toBe(404);
-    expect(file.body).not.toContain("/admin/index.html");
+    expect(file.body).not.toContain("/admin/");
   });
 
-  it("caches hashed assets for a year and revalidates everything else", async () => {
+  it("caches what _headers says (hashed assets for a year) and revalidates everything else", async () => {
     const js = await raw("/_astro/app.Ab12.js");
     expect(js.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers["content-type"]).toBe("text/javascript; charset=utf-8");
@@ -184,7 +202,9 @@ describe("static server", () => {
     expect(info.headers["cache-control"]).toBe("no-cache");
     expect(info.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(info.body)).toEqual({ revision: 3 });
-    expect((await raw("/images/seed/logo.png")).headers["content-type"]).toBe("image/png");
+    const logo = await raw("/images/seed/logo.png");
+    expect(logo.headers["content-type"]).toBe("image/png");
+    expect(logo.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect((await raw("/favicon.svg")).headers["content-type"]).toContain("image/svg+xml");
   });
 
@@ -246,6 +266,21 @@ describe("static server", () => {
     expect((await raw("/")).body).toContain("home one");
   });
 
+  it("refuses to serve a build whose host files the hosts would read differently", async () => {
+    const bad = await mkdtemp(join(tmpdir(), "static-server-bad-"));
+    await writeFile(join(bad, "index.html"), "<h1>home</h1>");
+    await writeFile(join(bad, "_redirects"), "/admin/*  /admin/index.html  200\n");
+    const other = await startStaticServer({ siteDir: bad, port: 0, host: "127.0.0.1" });
+    try {
+      const res = await fetch(`${other.url}/`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).toContain("infinite loop");
+    } finally {
+      await other.close();
+      await rm(bad, { recursive: true, force: true });
+    }
+  });
+
   it("says the site is being built while there is none", async () => {
     const empty = await mkdtemp(join(tmpdir(), "static-server-empty-"));
     const other = await startStaticServer({
@@ -261,57 +296,6 @@ describe("static server", () => {
       await other.close();
       await rm(empty, { recursive: true, force: true });
     }
-  });
-});
-
-describe("_redirects rules", () => {
-  const rules = parseRedirectRules(
-    "# comment\n/admin/*  /admin/index.html  200\n/a  /b\n/docs/*  /help/:splat  302\nnot a rule\n/x /y 418\n",
-  );
-
-  it("reads from, to and status (301 by default), skipping comments and what it cannot use", () => {
-    expect(rules).toEqual([
-      { from: "/admin/*", to: "/admin/index.html", status: 200 },
-      { from: "/a", to: "/b", status: 301 },
-      { from: "/docs/*", to: "/help/:splat", status: 302 },
-    ]);
-  });
-
-  it("takes the first matching rule and fills in :splat", () => {
-    expect(redirectFor(rules, "/admin/banners/3")).toEqual({
-      to: "/admin/index.html",
-      status: 200,
-    });
-    expect(redirectFor(rules, "/docs/a/b")).toEqual({ to: "/help/a/b", status: 302 });
-    expect(redirectFor(rules, "/a")).toEqual({ to: "/b", status: 301 });
-    expect(redirectFor(rules, "/a/more")).toBeUndefined();
-  });
-});
-
-describe("_headers rules", () => {
-  const rules = parseHeaderRules(
-    "# a comment\n/*\n  A: 1\n\n/admin/*\n  B: two: parts\n/exact\n  C: 3\n",
-  );
-
-  it("reads patterns and their indented headers, skipping comments and blank lines", () => {
-    expect(rules).toEqual([
-      { pattern: "/*", headers: [["A", "1"]] },
-      { pattern: "/admin/*", headers: [["B", "two: parts"]] },
-      { pattern: "/exact", headers: [["C", "3"]] },
-    ]);
-  });
-
-  it("matches a trailing * as any rest and other patterns exactly", () => {
-    expect(headersFor(rules, "/admin/x")).toEqual([
-      ["A", "1"],
-      ["B", "two: parts"],
-    ]);
-    expect(headersFor(rules, "/admin")).toEqual([["A", "1"]]);
-    expect(headersFor(rules, "/exact")).toEqual([
-      ["A", "1"],
-      ["C", "3"],
-    ]);
-    expect(headersFor(rules, "/exact/more")).toEqual([["A", "1"]]);
   });
 });
 

@@ -1,17 +1,35 @@
 // Serves the built site from <dataDir>/site, a symlink the rebuilder swaps. The link
 // is resolved once per request, so a swap takes effect on the next request and
 // every file of one request comes from the same build.
+//
+// It serves as Cloudflare Pages does, the stricter of the two hosts
+// (docs/architecture.md, "The hosts' files"): the build's `_redirects` rules before its
+// files; /x/ for a folder with an index.html (/x and /x/index.html answer 308 to it),
+// /x for x.html (/x.html answers 308 to it); the nearest 404.html for anything else;
+// the build's `_headers` on every answer, read by host-rules.ts, which also refuses
+// rules the two hosts would read differently (the build refuses them first).
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { Hono } from "hono";
 import { getMimeType } from "hono/utils/mime";
+import {
+  HEADERS_FILE,
+  type HostRules,
+  headersFor,
+  REDIRECTS_FILE,
+  readHostRules,
+  redirectFor,
+} from "./host-rules.ts";
 import { type Listening, listen } from "./listen.ts";
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
-// Everything else may change with the next build: the browser keeps it but asks
-// again each time (a cheap 304 thanks to the ETag).
-const REVALIDATE = "no-cache";
+/**
+ * What both hosts send for a file its `_headers` gives no Cache-Control: the browser
+ * keeps it but asks again each time (a cheap 304 thanks to the ETag).
+ */
+const REVALIDATE = "public, max-age=0, must-revalidate";
+/** Pages' Cache-Control on a 404, whatever `_headers` says. */
+const NOT_FOUND_CACHE = "no-store";
 
 interface FoundFile {
   path: string;
@@ -59,112 +77,19 @@ async function fileIn(root: string, name: string): Promise<FoundFile | null> {
   }
 }
 
-/** The files a path may name, in the order they are tried. */
-function candidates(segments: string[], trailingSlash: boolean): string[] {
-  const base = segments.join("/");
-  if (!base) return ["index.html"];
-  if (trailingSlash) return [`${base}/index.html`, `${base}.html`];
-  return [base, `${base}/index.html`, `${base}.html`];
-}
-
-/** One rule of a `_headers` file: a path (a trailing `*` matches any rest) and its headers. */
-export interface HeaderRule {
-  pattern: string;
-  headers: [string, string][];
-}
-
-/**
- * Reads a `_headers` file as Netlify and Cloudflare Pages do: a line at the start is a
- * path pattern, the indented `Name: value` lines under it are its headers, `#` starts
- * a comment.
- */
-export function parseHeaderRules(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === "" || line.trim().startsWith("#")) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
-      continue;
-    }
-    const colon = line.indexOf(":");
-    const rule = rules.at(-1);
-    if (rule && colon > 0)
-      rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-  }
-  return rules;
-}
-
-function matches(pattern: string, pathname: string): boolean {
-  return pattern.endsWith("*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
-}
-
-/** The headers the rules give a path, in file order. */
-export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
-  return rules.filter((rule) => matches(rule.pattern, pathname)).flatMap((rule) => rule.headers);
-}
-
-/** One rule of a `_redirects` file: `from to [status]`. */
-export interface RedirectRule {
-  from: string;
-  to: string;
-  status: number;
-}
-
-/**
- * Reads a `_redirects` file as Netlify and Cloudflare Pages do: `from to [status]` per
- * line (301 when no status is given), `#` starts a comment, a trailing `*` in `from`
- * matches any rest, which `:splat` in `to` repeats. Lines that are not that are skipped.
- */
-export function parseRedirectRules(text: string): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const fields = line.replace(/#.*$/, "").trim().split(/\s+/);
-    if (fields.length < 2 || !fields[0]?.startsWith("/")) continue;
-    const status = fields[2] === undefined ? 301 : Number.parseInt(fields[2], 10);
-    if (![200, 301, 302, 404].includes(status)) continue;
-    rules.push({ from: fields[0], to: fields[1] ?? "/", status });
-  }
-  return rules;
-}
-
-/** The first rule that matches a path, with `:splat` filled in. */
-export function redirectFor(
-  rules: RedirectRule[],
-  pathname: string,
-): { to: string; status: number } | undefined {
-  for (const rule of rules) {
-    if (!matches(rule.from, pathname)) continue;
-    const splat = rule.from.endsWith("*") ? pathname.slice(rule.from.length - 1) : "";
-    return { to: rule.to.replace(":splat", splat), status: rule.status };
-  }
-  return undefined;
-}
-
-const HEADERS_FILE = "_headers";
-const REDIRECTS_FILE = "_redirects";
 /** The host's own files: they configure it and are never served. */
 const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
-const hostRules = new Map<string, Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }>>();
+const hostRules = new Map<string, Promise<{ rules: HostRules; problems: string[] }>>();
 
 /** The rules of a build's `_headers` and `_redirects` (none when absent); read once per build. */
-function rulesOf(root: string): Promise<{ headers: HeaderRule[]; redirects: RedirectRule[] }> {
+function rulesOf(root: string): Promise<{ rules: HostRules; problems: string[] }> {
   let rules = hostRules.get(root);
   if (!rules) {
-    const read = (name: string) => readFile(join(root, name), "utf8").catch(() => "");
-    rules = Promise.all([read(HEADERS_FILE), read(REDIRECTS_FILE)]).then(
-      ([headers, redirects]) => ({
-        headers: parseHeaderRules(headers),
-        redirects: parseRedirectRules(redirects),
-      }),
-    );
+    rules = readHostRules(root);
     if (hostRules.size > 20) hostRules.clear();
     hostRules.set(root, rules);
   }
   return rules;
-}
-
-function cacheControl(name: string): string {
-  return name.startsWith("_astro/") ? IMMUTABLE : REVALIDATE;
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
@@ -199,11 +124,11 @@ async function respond(
   const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
   const headers = new Headers({
     "content-type": getMimeType(file.name) ?? "application/octet-stream",
-    "cache-control": cacheControl(file.name),
+    "cache-control": REVALIDATE,
     etag,
-    "x-content-type-options": "nosniff",
   });
   for (const [name, value] of extra) headers.set(name, value);
+  if (status === 404) headers.set("cache-control", NOT_FOUND_CACHE);
   if (status === 200 && ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
     return new Response(null, { status: 304, headers });
   }
@@ -225,6 +150,44 @@ async function respond(
   return new Response(new Uint8Array(body), { status, headers });
 }
 
+/** What a path names in a build: a file to serve, a 308 to its canonical form, or nothing. */
+type Resolved = { file: FoundFile } | { canonical: string } | null;
+
+/**
+ * A path as Pages resolves it: /x/ is x/index.html, /x is x.html or a file named x;
+ * /x/index.html and /x (for a folder) move to /x/, /x.html and /x/ (for x.html) to /x.
+ */
+async function resolvePath(root: string, segments: string[], slash: boolean): Promise<Resolved> {
+  const base = segments.join("/");
+  const last = segments.at(-1) ?? "";
+  if (!base) return (await fileIn(root, "index.html").then(found)) ?? null;
+  if (!slash && last === "index.html" && (await fileIn(root, base)))
+    return { canonical: `/${segments.slice(0, -1).join("/")}${segments.length > 1 ? "/" : ""}` };
+  if (!slash && last.endsWith(".html") && (await fileIn(root, base)))
+    return { canonical: `/${base.slice(0, -".html".length)}` };
+  if (slash) {
+    const index = await fileIn(root, `${base}/index.html`);
+    if (index) return { file: index };
+    if (await fileIn(root, `${base}.html`)) return { canonical: `/${base}` };
+    return null;
+  }
+  const exact = (await fileIn(root, base)) ?? (await fileIn(root, `${base}.html`));
+  if (exact) return { file: exact };
+  if (await fileIn(root, `${base}/index.html`)) return { canonical: `/${base}/` };
+  return null;
+}
+
+const found = (file: FoundFile | null) => (file ? { file } : null);
+
+/** The nearest 404.html, from the path's own folder up to the site's root. */
+async function notFoundPage(root: string, segments: string[]): Promise<FoundFile | null> {
+  for (let depth = Math.max(segments.length - 1, 0); depth >= 0; depth -= 1) {
+    const page = await fileIn(root, [...segments.slice(0, depth), "404.html"].join("/"));
+    if (page) return page;
+  }
+  return null;
+}
+
 export function createStaticApp(siteDir: string): Hono {
   const app = new Hono();
   // Hono answers HEAD with this GET route, without the body.
@@ -238,38 +201,44 @@ export function createStaticApp(siteDir: string): Hono {
         "cache-control": "no-store",
       });
     }
-    const pathname = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const pathname = url.pathname;
+    const { rules, problems } = await rulesOf(root);
+    if (problems.length > 0) {
+      return c.text(
+        `This build's host files would not work the same on Netlify and Cloudflare Pages:\n- ${problems.join("\n- ")}\n`,
+        500,
+        { "cache-control": "no-store" },
+      );
+    }
     const segments = safeSegments(pathname);
     const ifNoneMatch = c.req.header("if-none-match");
     const acceptEncoding = c.req.header("accept-encoding");
-    const rules = await rulesOf(root);
     const extra = headersFor(rules.headers, pathname);
+    const moved = (location: string, status: number) => {
+      const headers = new Headers(extra);
+      headers.delete("cache-control");
+      headers.set("location", location.includes("?") ? location : `${location}${url.search}`);
+      return new Response(null, { status, headers });
+    };
     // The host's files configure it; like the CDN, it does not serve them.
     if (segments && !(segments.length === 1 && HOST_FILES.has(segments[0] ?? ""))) {
-      for (const name of candidates(segments, pathname.endsWith("/"))) {
-        const file = await fileIn(root, name);
-        if (file) return respond(file, 200, ifNoneMatch, acceptEncoding, extra);
-      }
-      // No file: the first matching `_redirects` rule (a file always wins, as on
-      // Netlify). The admin's shell answers every path under /admin this way.
-      const redirect = redirectFor(rules.redirects, pathname);
-      if (redirect && (redirect.status === 301 || redirect.status === 302)) {
-        return c.body(null, redirect.status, {
-          location: redirect.to,
-          "cache-control": REVALIDATE,
-        });
-      }
-      if (redirect) {
-        const target = safeSegments(redirect.to);
-        for (const name of target ? candidates(target, redirect.to.endsWith("/")) : []) {
-          const file = await fileIn(root, name);
-          if (file) return respond(file, redirect.status, ifNoneMatch, acceptEncoding, extra);
-        }
-      }
+      // The first matching rule, before any file (Pages; Netlify lets a file win, so
+      // host-rules.ts refuses a redirect where a file is). The admin's shell answers
+      // every path under /admin/ this way.
+      const rule = redirectFor(rules.redirects, pathname);
+      if (rule && rule.status !== 200) return moved(rule.to, rule.status);
+      const target = rule ? safeSegments(rule.to) : segments;
+      const resolved = target
+        ? await resolvePath(root, target, (rule?.to ?? pathname).endsWith("/"))
+        : null;
+      if (resolved && "file" in resolved)
+        return respond(resolved.file, 200, ifNoneMatch, acceptEncoding, extra);
+      if (resolved && !rule) return moved(resolved.canonical, 308);
     }
-    const notFound = await fileIn(root, "404.html");
+    const notFound = await notFoundPage(root, segments ?? []);
     if (notFound) return respond(notFound, 404, undefined, acceptEncoding, extra);
-    return c.text("Not found", 404, { "cache-control": REVALIDATE });
+    return c.text("Not found", 404, { "cache-control": NOT_FOUND_CACHE });
   });
   app.all("*", (c) => c.text("Method not allowed", 405, { allow: "GET, HEAD" }));
   return app;

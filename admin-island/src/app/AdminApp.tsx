@@ -25,12 +25,21 @@ import { createPublisher, supabasePublishApi } from "../data/publish.ts";
 import { supabaseDataLayer, supabaseTeamApi } from "../data/supabase-data.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import { LoginScreen } from "./LoginScreen.tsx";
-import { DASHBOARD_PATH, findRoute, LOGIN_PATH, normalisePath, type Screen } from "./routes.ts";
+import {
+  adminTitle,
+  DASHBOARD_PATH,
+  findRoute,
+  LOGIN_PATH,
+  normalisePath,
+  type Screen,
+} from "./routes.ts";
 import { Shell } from "./Shell.tsx";
 
 export interface AdminAppProps {
   supabaseUrl: string;
   publishableKey: string;
+  /** The charity's name, for the browser tab's title. */
+  siteName: string;
 }
 
 type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
@@ -57,7 +66,7 @@ function nextPath(): string {
   return next && findRoute(next) ? next : DASHBOARD_PATH;
 }
 
-export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps) {
+export default function AdminApp({ supabaseUrl, publishableKey, siteName }: AdminAppProps) {
   // What an emailed link brought (a session, or Auth's refusal), read before
   // supabase-js takes the session and clears the address.
   const [link] = useState<LinkState>(() => readLink(window.location.href));
@@ -75,6 +84,10 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
   // Open routes (the set-password screen) show without a session too.
   const route = findRoute(path);
   const open = route?.open === true;
+
+  useEffect(() => {
+    document.title = adminTitle(path, siteName);
+  }, [path, siteName]);
 
   useEffect(() => {
     let cancelled = false;

@@ -40,3 +40,19 @@ export function findRoute(pathname: string): AdminRoute | undefined {
   const path = normalisePath(pathname);
   return adminRoutes.find((route) => route.path === path);
 }
+
+/**
+ * The browser tab's title on an admin path. The app sets it as well as the path's own
+ * shell: a host may answer any admin path with the shell of /admin/ (Cloudflare Pages
+ * applies the admin's rewrite even where a route has a shell of its own).
+ */
+export function adminTitle(pathname: string, siteName: string): string {
+  const path = normalisePath(pathname);
+  const page =
+    path === LOGIN_PATH
+      ? "Admin Login"
+      : path === DASHBOARD_PATH
+        ? "Admin Dashboard"
+        : (findRoute(path)?.title ?? "Admin");
+  return `${page} | ${siteName} Admin`;
+}

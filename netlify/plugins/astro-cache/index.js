@@ -2,8 +2,9 @@
 // utility: the optimised images (a rebuild optimises only new pictures), the prepared
 // picture sources with their validators (src/lib/content/snapshot.ts) and the admin
 // app's last bundle (src/lib/admin-bundle.ts: a content save does not bundle it again).
-// Astro's default cache folder is node_modules/.astro.
-export const ASTRO_CACHE = "./node_modules/.astro";
+// Astro's default cache folder is node_modules/.astro. Netlify takes every export of a
+// plugin for an event handler and stops the build at any other: export handlers only.
+const ASTRO_CACHE = "./node_modules/.astro";
 
 export async function onPreBuild({ utils }) {
   await utils.cache.restore(ASTRO_CACHE);
