@@ -9,7 +9,7 @@ const everything = [
   "supabase/**/*.test.ts",
   "tests/**/*.test.ts",
 ];
-const exclude = ["tests/e2e/**", "node_modules/**", "dist/**"];
+const exclude = ["tests/e2e/**", "tests/hosts/**", "node_modules/**", "dist/**"];
 
 export default defineConfig({
   test: {

@@ -1,0 +1,98 @@
+// `npm test`: every check, in lanes that run side by side where the machine has room.
+// Each step starts once the steps it waits for have passed; a failure starts nothing
+// new, lets the running steps end, and fails the run. At the end, a table of how long
+// each step took, to keep the whole run within CI's time.
+//
+//   tools ──> postgres ──────────────┐
+//     └───────────────> hosts ───────┤   (hosts also waits for the site's browser tests,
+//   lint ─> typecheck ─> unit ─> functions ─> e2e-site ─┘    which leave a core free)
+//                                    └──> e2e-admin
+//   chromium ──────────────────────────────┘
+//
+// The steps are the npm scripts of the same names (README, "Scripts"); the browser
+// steps are `npm run test:e2e` split into its two runs.
+import { join } from "node:path";
+import { runPrefixed } from "./lib/prefixed.ts";
+
+const root = join(import.meta.dirname, "..");
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+
+interface Step {
+  name: string;
+  args: string[];
+  env?: Record<string, string>;
+  after: string[];
+}
+
+const npmRun = (script: string) => ["run", "--silent", script];
+
+const steps: Step[] = [
+  { name: "tools", args: ["exec", "--", "node", "scripts/tools.ts", "install"], after: [] },
+  { name: "chromium", args: ["exec", "--", "node", "scripts/ensure-chromium.ts"], after: [] },
+  { name: "lint", args: npmRun("lint"), after: [] },
+  { name: "typecheck", args: npmRun("typecheck"), after: ["lint"] },
+  { name: "unit", args: npmRun("test:unit"), after: ["typecheck"] },
+  { name: "functions", args: npmRun("test:functions"), after: ["unit"] },
+  { name: "postgres", args: npmRun("test:postgres"), after: ["tools"] },
+  {
+    name: "e2e-site",
+    args: ["exec", "--", "node", "scripts/e2e.ts"],
+    env: { E2E_STACK: "site" },
+    after: ["functions", "chromium"],
+  },
+  {
+    name: "e2e-admin",
+    args: ["exec", "--", "node", "scripts/e2e.ts"],
+    env: { E2E_STACK: "admin" },
+    after: ["functions", "chromium"],
+  },
+  { name: "hosts", args: npmRun("test:hosts"), after: ["tools", "postgres", "e2e-site"] },
+];
+
+type State = "waiting" | "running" | "passed" | "failed" | "skipped";
+const state = new Map<string, State>(steps.map((step) => [step.name, "waiting"]));
+const seconds = new Map<string, number>();
+const started = performance.now();
+let failed = false;
+
+function ready(step: Step): boolean {
+  return state.get(step.name) === "waiting" && step.after.every((n) => state.get(n) === "passed");
+}
+
+async function runStep(step: Step): Promise<void> {
+  state.set(step.name, "running");
+  const begin = performance.now();
+  console.log(`[test] ${step.name}: starting`);
+  const code = await runPrefixed(step.name, NPM, step.args, { cwd: root, env: step.env });
+  seconds.set(step.name, (performance.now() - begin) / 1000);
+  state.set(step.name, code === 0 ? "passed" : "failed");
+  console.log(`[test] ${step.name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`}`);
+  if (code !== 0) failed = true;
+}
+
+async function schedule(): Promise<void> {
+  const running = new Set<Promise<void>>();
+  for (;;) {
+    if (!failed) {
+      for (const step of steps.filter(ready)) {
+        const run = runStep(step).finally(() => running.delete(run));
+        running.add(run);
+      }
+    }
+    if (running.size === 0) break;
+    await Promise.race(running);
+  }
+  for (const step of steps) if (state.get(step.name) === "waiting") state.set(step.name, "skipped");
+}
+
+await schedule();
+const total = (performance.now() - started) / 1000;
+console.log("\n[test] step        result    seconds");
+for (const step of steps) {
+  const time = seconds.get(step.name);
+  console.log(
+    `[test] ${step.name.padEnd(11)} ${String(state.get(step.name)).padEnd(9)} ${time === undefined ? "" : time.toFixed(0).padStart(7)}`,
+  );
+}
+console.log(`[test] all steps: ${failed ? "FAILED" : "passed"} in ${(total / 60).toFixed(1)} min`);
+process.exit(failed ? 1 : 0);
