@@ -3,9 +3,9 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
-import { hostFiles } from "./scripts/lib/host-rules.ts";
 import { adminBundleCache } from "./src/lib/admin-bundle.ts";
 import { contentImages } from "./src/lib/content/integration.ts";
+import { hostFiles } from "./src/lib/host-rules.ts";
 import { securityHeaders } from "./src/lib/security-headers.ts";
 
 // SITE_URL is the public origin the site is served from; canonical URLs and the

@@ -20,7 +20,7 @@ import {
   REDIRECTS_FILE,
   readHostRules,
   redirectFor,
-} from "./host-rules.ts";
+} from "../../src/lib/host-rules.ts";
 import { type Listening, listen } from "./listen.ts";
 
 /**

@@ -4,9 +4,9 @@
 // from wrangler: where the two hosts read a rule differently, or one ignores what the
 // other takes, the rule is a problem. The build refuses a site with problems (the
 // `hostFiles` integration below), so no host ever gets such a file in silence, and the
-// local static server (static-server.ts) serves the rules the stricter way. The rules
-// below are Pages' and Netlify's own; docs/architecture.md ("The hosts' files") gives
-// each one's source, and the host checks (tests/hosts/) run the vendors' own tools on
+// local static server (scripts/lib/static-server.ts) serves the rules the stricter way.
+// The rules below are Pages' and Netlify's own; docs/architecture.md ("How the hosts
+// read _redirects and _headers") gives each one's source, and the host checks (tests/hosts/) run the vendors' own tools on
 // the built site to prove both hosts agree.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
