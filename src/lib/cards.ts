@@ -99,7 +99,7 @@ export async function causeCard(cause: RowOf<"causes">): Promise<CauseCard> {
     title: cause.title,
     description: cause.description,
     category: cause.category,
-    href: "/donate",
+    href: "/donate/",
     image: await resolveImage(cause.image_url || cause.image, {
       alt: pictureAlt(cause, DEFAULT_ALT.cause(cause)),
       widths: [320, 480, 640],

@@ -4,20 +4,20 @@ import { isActiveLink, navLinks, publicRoutes } from "./nav";
 describe("isActiveLink", () => {
   it("marks Home active only on the root", () => {
     expect(isActiveLink("/", "/")).toBe(true);
-    expect(isActiveLink("/medical", "/")).toBe(false);
-    expect(isActiveLink("/about/our-team", "/")).toBe(false);
+    expect(isActiveLink("/medical/", "/")).toBe(false);
+    expect(isActiveLink("/about/our-team/", "/")).toBe(false);
   });
 
   it("ignores trailing slashes, queries and fragments", () => {
-    expect(isActiveLink("/medical/", "/medical")).toBe(true);
-    expect(isActiveLink("/medical?x=1#top", "/medical")).toBe(true);
+    expect(isActiveLink("/medical/", "/medical/")).toBe(true);
+    expect(isActiveLink("/medical/?x=1#top", "/medical/")).toBe(true);
     expect(isActiveLink("", "/")).toBe(true);
   });
 
   it("marks a section active on its sub-pages but not on look-alike routes", () => {
-    expect(isActiveLink("/projects/2024", "/projects")).toBe(true);
-    expect(isActiveLink("/children-home-extra", "/children-home")).toBe(false);
-    expect(isActiveLink("/relief", "/medical")).toBe(false);
+    expect(isActiveLink("/projects/2024/", "/projects/")).toBe(true);
+    expect(isActiveLink("/children-home-extra", "/children-home/")).toBe(false);
+    expect(isActiveLink("/relief/", "/medical/")).toBe(false);
   });
 });
 
@@ -25,12 +25,12 @@ describe("navLinks", () => {
   it("lists the seven top links in order, each once", () => {
     expect(navLinks.map((link) => link.href)).toEqual([
       "/",
-      "/children-home",
-      "/oldage-home",
-      "/medical",
-      "/relief",
-      "/projects",
-      "/certifications",
+      "/children-home/",
+      "/oldage-home/",
+      "/medical/",
+      "/relief/",
+      "/projects/",
+      "/certifications/",
     ]);
   });
 

@@ -6,12 +6,12 @@ export interface NavLink {
 /** The header's top links, in the order the header shows them. */
 export const navLinks: readonly NavLink[] = [
   { href: "/", label: "Home" },
-  { href: "/children-home", label: "Children's Home" },
-  { href: "/oldage-home", label: "Old Age Home" },
-  { href: "/medical", label: "Medical" },
-  { href: "/relief", label: "Relief" },
-  { href: "/projects", label: "Projects" },
-  { href: "/certifications", label: "Certifications" },
+  { href: "/children-home/", label: "Children's Home" },
+  { href: "/oldage-home/", label: "Old Age Home" },
+  { href: "/medical/", label: "Medical" },
+  { href: "/relief/", label: "Relief" },
+  { href: "/projects/", label: "Projects" },
+  { href: "/certifications/", label: "Certifications" },
 ];
 
 function normalise(path: string): string {
@@ -33,29 +33,29 @@ export function isActiveLink(currentPath: string, href: string): boolean {
 
 /** The footer's links to every page the header does not list, and the key ones it does. */
 export const footerLinks: readonly NavLink[] = [
-  { href: "/about", label: "About Us" },
-  { href: "/about/our-history", label: "Our History" },
-  { href: "/about/our-team", label: "Our Team" },
-  { href: "/about/our-mission", label: "Our Mission" },
-  { href: "/projects", label: "Projects" },
-  { href: "/certifications", label: "Certifications" },
-  { href: "/contact", label: "Contact Us" },
-  { href: "/donate", label: "Donate" },
+  { href: "/about/", label: "About Us" },
+  { href: "/about/our-history/", label: "Our History" },
+  { href: "/about/our-team/", label: "Our Team" },
+  { href: "/about/our-mission/", label: "Our Mission" },
+  { href: "/projects/", label: "Projects" },
+  { href: "/certifications/", label: "Certifications" },
+  { href: "/contact/", label: "Contact Us" },
+  { href: "/donate/", label: "Donate" },
 ];
 
 /** Every public route of the site, the 404 aside: what the sitemap, tests and benchmarks cover. */
 export const publicRoutes: readonly string[] = [
   "/",
-  "/about",
-  "/about/our-history",
-  "/about/our-team",
-  "/about/our-mission",
-  "/children-home",
-  "/oldage-home",
-  "/medical",
-  "/relief",
-  "/projects",
-  "/contact",
-  "/donate",
-  "/certifications",
+  "/about/",
+  "/about/our-history/",
+  "/about/our-team/",
+  "/about/our-mission/",
+  "/children-home/",
+  "/oldage-home/",
+  "/medical/",
+  "/relief/",
+  "/projects/",
+  "/contact/",
+  "/donate/",
+  "/certifications/",
 ];

@@ -428,13 +428,13 @@ describe("the public pages over tables with no active rows", () => {
       expect(home.querySelector("header img")?.getAttribute("src")).toBe("/logo.svg");
 
       // Projects and certifications have no defaults: their empty states.
-      const projects = await builtPage("/projects");
+      const projects = await builtPage("/projects/");
       const projectList = projects.querySelector('section[aria-label="Projects"]');
       expect(projectList?.querySelector("h2")?.textContent).toBe("No Projects Yet");
       expect(projectList?.querySelector("astro-island")).toBeNull();
       expect(projectList?.querySelectorAll("article")).toHaveLength(0);
       expect(text(projects.body)).not.toContain("Hidden Project");
-      const certifications = await builtPage("/certifications");
+      const certifications = await builtPage("/certifications/");
       const certificateList = certifications.querySelector('section[aria-label="Certificates"]');
       expect(certificateList?.querySelector("h2")?.textContent).toBe("No Certifications Available");
       expect(certificateList?.querySelectorAll("li")).toHaveLength(0);
@@ -442,10 +442,10 @@ describe("the public pages over tables with no active rows", () => {
 
       // Programme pages: built-in content, slides and sample gallery images.
       const programmes = [
-        ["/children-home", "Children Gallery Image", "children-gallery", "A Home Away From Home"],
-        ["/oldage-home", "Old Age Home Gallery Image", "oldage-gallery", "Honoring Our Elders"],
-        ["/medical", "Medical Gallery Image", "medical-gallery", "Medical Services"],
-        ["/relief", "Relief Gallery Image", "relief-gallery", "Relief Programs"],
+        ["/children-home/", "Children Gallery Image", "children-gallery", "A Home Away From Home"],
+        ["/oldage-home/", "Old Age Home Gallery Image", "oldage-gallery", "Honoring Our Elders"],
+        ["/medical/", "Medical Gallery Image", "medical-gallery", "Medical Services"],
+        ["/relief/", "Relief Gallery Image", "relief-gallery", "Relief Programs"],
       ] as const;
       for (const [route, prefix, sample, title] of programmes) {
         const page = await builtPage(route);
@@ -454,18 +454,18 @@ describe("the public pages over tables with no active rows", () => {
         expect(images.labels, route).toEqual(images.expected);
         expect(images.samples, route).toBe(true);
         expect(images.text, route).not.toContain("No Gallery Images");
-        if (route === "/children-home" || route === "/oldage-home") {
+        if (route === "/children-home/" || route === "/oldage-home/") {
           const slides = page.querySelectorAll('[aria-roledescription="slide"]');
           expect(slides, route).toHaveLength(3);
           expect(text(page.body), route).not.toContain("No banners configured");
         }
       }
-      expect(text((await builtPage("/oldage-home")).body)).toContain("Dignity in Every Season");
+      expect(text((await builtPage("/oldage-home/")).body)).toContain("Dignity in Every Season");
       // The inactive medical gallery row is not among the pictures.
-      expect(await site.page("/medical")).not.toContain(`/_astro/${homeGalleryHash}.`);
+      expect(await site.page("/medical/")).not.toContain(`/_astro/${homeGalleryHash}.`);
 
       // Donate has no defaults: no methods, the page says how else to give.
-      const donate = await builtPage("/donate");
+      const donate = await builtPage("/donate/");
       expect(text(donate.querySelector("main"))).toContain("Donation details are on their way");
     },
     SITE_BUILD_TIMEOUT,
@@ -618,19 +618,19 @@ describe("the public pages over tables with no active rows", () => {
         ?.getAttribute("props");
       expect(galleryProps).toContain("Elders planting saplings in the courtyard");
 
-      const children = await builtPage("/children-home");
+      const children = await builtPage("/children-home/");
       expect(
         [...children.querySelectorAll('[aria-roledescription="slide"] img')].map((img) =>
           img.getAttribute("alt"),
         ),
       ).toEqual(["Children at their desks in the study hall"]);
 
-      const projects = await builtPage("/projects");
+      const projects = await builtPage("/projects/");
       expect(altNear(projects, "article", "Described Project")).toBe(
         "A new hand pump beside the village school",
       );
 
-      const certifications = await builtPage("/certifications");
+      const certifications = await builtPage("/certifications/");
       expect(altNear(certifications, "li", "Decorative Certificate")).toBe("");
       expect(altNear(certifications, "li", "Described Certificate")).toBe(
         "Registration certificate with the state seal",

@@ -53,7 +53,7 @@ test.describe("admin sign-in", () => {
     page,
   }) => {
     await page.goto("/admin/projects-management");
-    await page.waitForURL(/\/admin\?next=%2Fadmin%2Fprojects-management$/);
+    await page.waitForURL(/\/admin\/\?next=%2Fadmin%2Fprojects-management$/);
     await signIn(page, { path: page.url() });
     await page.waitForURL("**/admin/projects-management");
     await expect(page.getByRole("heading", { name: "Projects Management" })).toBeVisible();
@@ -87,7 +87,7 @@ test.describe("admin sign-in", () => {
     await page.waitForURL("**/admin/dashboard");
     const other = await context.newPage();
     await other.goto("/admin/dashboard");
-    await other.waitForURL(/\/admin\?next=/);
+    await other.waitForURL(/\/admin\/\?next=/);
     await other.close();
 
     await page.getByRole("button", { name: "Logout" }).click();
@@ -115,6 +115,6 @@ test.describe("admin sign-in", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(/\/admin\/?$/);
     await page.goto("/admin/dashboard");
-    await page.waitForURL(/\/admin\?next=/);
+    await page.waitForURL(/\/admin\/\?next=/);
   });
 });

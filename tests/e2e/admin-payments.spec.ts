@@ -69,7 +69,7 @@ async function publishAndWait(page: Page): Promise<void> {
 
 async function liveDonatePage(browser: Browser, baseURL: string | undefined) {
   const visitor = await browser.newPage({ baseURL });
-  await visitor.goto("/donate");
+  await visitor.goto("/donate/");
   return visitor;
 }
 
@@ -77,7 +77,7 @@ test.describe("message alerts @desktop", () => {
   test("a message sent from the contact page emails the administrators, with a link to the inbox", async ({
     page,
   }) => {
-    await page.goto("/contact");
+    await page.goto("/contact/");
     const send = page.getByRole("button", { name: "Send Message" });
     await send.scrollIntoViewIfNeeded();
     // Enabled once the form's island has hydrated.

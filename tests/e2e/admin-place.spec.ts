@@ -55,7 +55,7 @@ test.describe("lists keep their place @desktop", () => {
           active.push(title);
       }
       const visitor = await context.newPage();
-      await visitor.goto("/projects");
+      await visitor.goto("/projects/");
       const shown = visitor.getByRole("region", { name: "Projects" }).getByRole("heading", {
         level: 2,
       });
@@ -169,7 +169,7 @@ test.describe("lists keep their place @desktop", () => {
       await expect
         .poll(
           async () => {
-            await visitor.goto("/medical");
+            await visitor.goto("/medical/");
             return (await visitor.getByRole("heading", { level: 1 }).textContent())?.trim();
           },
           { timeout: 150_000, intervals: [2_000] },

@@ -46,7 +46,7 @@ test.describe("the safety net @desktop", () => {
       await expectLive(page, { publishIfNeeded: true });
       // Each stored picture's address on the live site, read while both agree.
       const visitor = await context.newPage();
-      const shown = await publicGallery(visitor, "/medical");
+      const shown = await publicGallery(visitor, "/medical/");
       const stored = await galleryOrder(table);
       expect(shown).toHaveLength(stored.length);
       const builtAddress = new Map(stored.map((row, index) => [row.image_url, shown[index]]));
@@ -104,7 +104,7 @@ test.describe("the safety net @desktop", () => {
 
       await expectPublished(page);
       const orderNow = await galleryOrder(table);
-      expect(await publicGallery(visitor, "/medical")).toEqual(
+      expect(await publicGallery(visitor, "/medical/")).toEqual(
         orderNow.map((row) => builtAddress.get(row.image_url)),
       );
       await visitor.close();
@@ -198,7 +198,7 @@ test.describe("the safety net @desktop", () => {
 
       await expectPublished(page);
       const visitor = await context.newPage();
-      await visitor.goto("/projects");
+      await visitor.goto("/projects/");
       await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
       await visitor.close();
     } finally {

@@ -7,7 +7,7 @@ import { apiKeys, loadOrCreateKeys } from "../../supabase/local/keys.ts";
 const dataDir = join(process.cwd(), ".data", `e2e-${process.env.E2E_PORT ?? 4399}`);
 
 async function openForm(page: Page) {
-  await page.goto("/contact");
+  await page.goto("/contact/");
   const send = page.getByRole("button", { name: "Send Message" });
   await send.scrollIntoViewIfNeeded();
   // The button is enabled once the island has hydrated.

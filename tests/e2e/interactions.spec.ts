@@ -136,7 +136,7 @@ test.describe("home banner carousel", () => {
     );
     await expect(activeSlide(page).getByRole("link", { name: "Donate Now" })).toHaveAttribute(
       "href",
-      "/donate",
+      "/donate/",
     );
   });
 
@@ -344,7 +344,7 @@ test("the gallery viewer is a modal dialog: the page behind is inert and Tab sta
 });
 
 test("the projects filter counts each category and shows only its projects", async ({ page }) => {
-  await page.goto("/projects");
+  await page.goto("/projects/");
   const filter = page.getByRole("group", { name: "Filter projects by category" });
   await waitForIsland(islandOf(page, "fieldset"));
   const cards = page.getByRole("main").locator("article");
@@ -386,7 +386,7 @@ test("the projects filter counts each category and shows only its projects", asy
 test("the mobile menu opens, holds Donate Now, and closes on a link or Escape", {
   tag: "@phone",
 }, async ({ page }) => {
-  await page.goto("/medical");
+  await page.goto("/medical/");
   const toggle = page.getByRole("button", { name: "Open menu" });
   const menu = page.locator("#mobile-menu");
   await expect(menu).toBeHidden();
@@ -409,7 +409,7 @@ test("the mobile menu opens, holds Donate Now, and closes on a link or Escape", 
     "Donate Now",
   ]);
   await expect(menu.getByRole("link", { name: "Medical" })).toHaveAttribute("aria-current", "page");
-  await expect(menu.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", "/donate");
+  await expect(menu.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", "/donate/");
 
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();

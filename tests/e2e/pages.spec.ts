@@ -36,7 +36,7 @@ async function expectHeadings(page: Page, names: string[]) {
 async function expectDonateLink(page: Page, name: string) {
   const link = main(page).getByRole("link", { name, exact: true }).first();
   await expect(link).toBeVisible();
-  await expect(link).toHaveAttribute("href", "/donate");
+  await expect(link).toHaveAttribute("href", "/donate/");
 }
 
 async function expectGallery(page: Page, prefix: string) {
@@ -82,7 +82,7 @@ const routes: RouteCase[] = [
         await expect(causes.getByRole("heading", { name: title })).toBeAttached();
         await expect(
           causes.getByRole("link", { name: new RegExp(`^Donate Now\\W+${title}$`) }),
-        ).toHaveAttribute("href", "/donate");
+        ).toHaveAttribute("href", "/donate/");
       }
       const staff = main(page).getByRole("region", { name: "Our Board & Staff" }).last();
       await expect(staff.locator('[aria-roledescription="slide"]')).toHaveCount(6);
@@ -92,7 +92,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/about",
+    path: "/about/",
     title: `About Us | ${SITE_NAME}`,
     h1: "About Us",
     active: null,
@@ -127,7 +127,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/about/our-history",
+    path: "/about/our-history/",
     title: `Our History | ${SITE_NAME}`,
     h1: "Our History",
     active: null,
@@ -148,7 +148,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/about/our-team",
+    path: "/about/our-team/",
     title: `Our Team | ${SITE_NAME}`,
     h1: "Our Team",
     active: null,
@@ -187,7 +187,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/about/our-mission",
+    path: "/about/our-mission/",
     title: `Our Mission | ${SITE_NAME}`,
     h1: "Our Mission",
     active: null,
@@ -217,7 +217,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/children-home",
+    path: "/children-home/",
     title: `Children's Home | ${SITE_NAME}`,
     h1: "Children's Home",
     active: "Children's Home",
@@ -248,7 +248,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/oldage-home",
+    path: "/oldage-home/",
     title: `Old Age Home | ${SITE_NAME}`,
     h1: "Old Age Home",
     active: "Old Age Home",
@@ -269,7 +269,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/medical",
+    path: "/medical/",
     title: `Medical Services | ${SITE_NAME}`,
     h1: "Medical Services",
     active: "Medical",
@@ -301,7 +301,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/relief",
+    path: "/relief/",
     title: `Relief Programs | ${SITE_NAME}`,
     h1: "Relief Programs",
     active: "Relief",
@@ -325,7 +325,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/projects",
+    path: "/projects/",
     title: `Our Projects | ${SITE_NAME}`,
     h1: "Our Projects",
     active: "Projects",
@@ -341,7 +341,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/contact",
+    path: "/contact/",
     title: `Contact Us | ${SITE_NAME}`,
     h1: "Contact Us",
     active: null,
@@ -385,7 +385,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/donate",
+    path: "/donate/",
     title: `Donate | ${SITE_NAME}`,
     h1: "Donate",
     active: null,
@@ -412,7 +412,7 @@ const routes: RouteCase[] = [
     },
   },
   {
-    path: "/certifications",
+    path: "/certifications/",
     title: `Certifications | ${SITE_NAME}`,
     h1: "Certifications",
     active: "Certifications",

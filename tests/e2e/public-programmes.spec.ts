@@ -8,14 +8,14 @@ import { expect, test } from "@playwright/test";
 import { islandOf, waitForIsland } from "./support";
 
 const programmes = [
-  { path: "/children-home", prefix: "Children Gallery Image" },
-  { path: "/oldage-home", prefix: "Old Age Home Gallery Image" },
-  { path: "/medical", prefix: "Medical Gallery Image" },
-  { path: "/relief", prefix: "Relief Gallery Image" },
+  { path: "/children-home/", prefix: "Children Gallery Image" },
+  { path: "/oldage-home/", prefix: "Old Age Home Gallery Image" },
+  { path: "/medical/", prefix: "Medical Gallery Image" },
+  { path: "/relief/", prefix: "Relief Gallery Image" },
 ] as const;
 
 test("/medical shows its services and health tips once scrolled to", async ({ page }) => {
-  await page.goto("/medical");
+  await page.goto("/medical/");
   const services = page.locator('section[aria-labelledby="services-heading"]');
   await services.getByRole("heading", { level: 2 }).scrollIntoViewIfNeeded();
   await expect(services.getByRole("heading", { level: 2 })).toBeInViewport();

@@ -56,7 +56,10 @@ export async function expectSiteChrome(page: Page): Promise<void> {
   const header = page.getByRole("banner");
   await expect(header.getByText(SITE_NAME, { exact: true })).toBeVisible();
   await expect(header.getByText("Follow Us:")).toBeVisible();
-  await expect(header.getByRole("link", { name: "DONATE NOW" })).toHaveAttribute("href", "/donate");
+  await expect(header.getByRole("link", { name: "DONATE NOW" })).toHaveAttribute(
+    "href",
+    "/donate/",
+  );
   const socials = header.getByRole("link", { name: /opens in a new tab/ });
   await expect(socials).toHaveCount(2);
   for (const social of await socials.all()) {

@@ -30,6 +30,7 @@ import {
   DASHBOARD_PATH,
   findRoute,
   LOGIN_PATH,
+  LOGIN_URL,
   normalisePath,
   type Screen,
 } from "./routes.ts";
@@ -45,7 +46,7 @@ export interface AdminAppProps {
 type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
 
 // Set once this page is navigating away, so the guard does not send the user elsewhere
-// while, for example, signing out is already taking them to /admin.
+// while, for example, signing out is already taking them to /admin/.
 let leaving = false;
 
 function go(path: string) {
@@ -57,7 +58,7 @@ function go(path: string) {
 async function signOutAndLeave(client: AdminClient) {
   leaving = true;
   await signOut(client);
-  go(LOGIN_PATH);
+  go(LOGIN_URL);
 }
 
 /** Where to go after signing in: the page the user was sent away from, if it is ours. */
@@ -111,7 +112,7 @@ export default function AdminApp({ supabaseUrl, publishableKey, siteName }: Admi
     if (auth.status !== "ready" || leaving) return;
     if (!session && !onLogin && !open) {
       // Unsaved forms are kept as drafts in this tab, and offered again after sign-in.
-      go(`${LOGIN_PATH}?next=${encodeURIComponent(path)}`);
+      go(`${LOGIN_URL}?next=${encodeURIComponent(path)}`);
     } else if (session && isAdmin(session) && onLogin) {
       go(nextPath());
     }

@@ -17,6 +17,9 @@ export interface AdminRoute {
 }
 
 export const LOGIN_PATH = "/admin";
+/** Where the app sends the browser to sign in: the folder's own address (hosts answer
+ * /admin with a redirect to /admin/). */
+export const LOGIN_URL = `${LOGIN_PATH}/`;
 export const DASHBOARD_PATH = "/admin/dashboard";
 
 export const adminRoutes: AdminRoute[] = registry.flatMap(({ route, screen }) =>

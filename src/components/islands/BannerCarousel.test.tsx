@@ -114,7 +114,7 @@ describe("BannerCarousel", () => {
   });
 
   it("shows the title and subtitle only when present, and a Donate Now link per slide", () => {
-    render(<BannerCarousel slides={slides} donateHref="/donate" />);
+    render(<BannerCarousel slides={slides} donateHref="/donate/" />);
     const groups = screen.getAllByRole("group", { hidden: true });
     const second = groups.find((g) => g.getAttribute("aria-label") === "2 of 3");
     expect(second?.querySelector("h2")).toBeNull();
@@ -123,7 +123,7 @@ describe("BannerCarousel", () => {
     expect(first.getByRole("heading", { level: 2 }).textContent).toBe(
       "Every child deserves a home",
     );
-    expect(first.getByRole("link", { name: "Donate Now" }).getAttribute("href")).toBe("/donate");
+    expect(first.getByRole("link", { name: "Donate Now" }).getAttribute("href")).toBe("/donate/");
     expect(activeSlide().textContent).not.toContain("Untitled");
   });
 

@@ -62,7 +62,7 @@ const CONTROL =
 
 export function BannerCarousel({
   slides,
-  donateHref = "/donate",
+  donateHref = "/donate/",
   intervalMs = 6000,
   transitionMs = 1000,
 }: BannerCarouselProps) {

@@ -61,7 +61,7 @@ const causes: CauseCard[] = Array.from({ length: 6 }, (_, i) => ({
   description: "",
   category: null,
   image: fakeImage(`c${i + 1}`),
-  href: "/donate",
+  href: "/donate/",
 }));
 
 const prevButton = () =>

@@ -24,7 +24,7 @@ const causes: CauseCard[] = Array.from({ length: 6 }, (_, i) => ({
   description: `What cause ${i + 1} pays for.`,
   category: i === 0 ? null : "Education",
   image: fakeImage(`cause-${i + 1}`),
-  href: "/donate",
+  href: "/donate/",
 }));
 
 const staff: StaffCard[] = [
@@ -97,7 +97,7 @@ describe("CardCarousel", () => {
     expect(card.getByRole("heading", { level: 3, name: "Cause 2" })).toBeTruthy();
     expect(card.getByText("What cause 2 pays for.").className).toContain("line-clamp-3");
     const link = card.getByRole("link", { name: /Donate Now/ });
-    expect(link.getAttribute("href")).toBe("/donate");
+    expect(link.getAttribute("href")).toBe("/donate/");
     expect(link.textContent).toBe("Donate Now: Cause 2");
     // A cause without a category has no badge.
     expect(

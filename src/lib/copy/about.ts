@@ -73,17 +73,17 @@ export const aboutLinks = {
   title: "Learn more about us",
   links: [
     {
-      href: "/about/our-history",
+      href: "/about/our-history/",
       title: "Our History",
       text: "Fifteen years of milestones, from two rented rooms to four programmes.",
     },
     {
-      href: "/about/our-team",
+      href: "/about/our-team/",
       title: "Our Team",
       text: "Meet the people who lead our homes, clinics and relief work.",
     },
     {
-      href: "/about/our-mission",
+      href: "/about/our-mission/",
       title: "Our Mission",
       text: "The values we hold and the goals we are working towards.",
     },
@@ -93,6 +93,6 @@ export const aboutLinks = {
 export const aboutCta: CallToAction = {
   title: "Help us keep the doors open",
   text: "Every gift, large or small, pays for a meal, a school book, a medicine or a warm bed tonight.",
-  primary: { label: "Donate Now", href: "/donate" },
-  secondary: { label: "Get in Touch", href: "/contact" },
+  primary: { label: "Donate Now", href: "/donate/" },
+  secondary: { label: "Get in Touch", href: "/contact/" },
 };

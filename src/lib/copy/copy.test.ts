@@ -99,7 +99,7 @@ describe("programme copy", () => {
     expect(medicalCopy.donateLabel).toBe("Donate for Medical");
     expect(reliefCopy.donateLabel).toBe("Donate for Relief Fund");
     for (const copy of [childrenCopy, oldageCopy, medicalCopy, reliefCopy]) {
-      expect(copy.cta.primary).toEqual({ label: copy.donateLabel, href: "/donate" });
+      expect(copy.cta.primary).toEqual({ label: copy.donateLabel, href: "/donate/" });
     }
   });
 
@@ -125,12 +125,12 @@ describe("empty states and links", () => {
   it("reaches every page the header does not list from the footer", () => {
     const hrefs = footerLinks.map((link) => link.href);
     for (const href of [
-      "/about",
-      "/about/our-history",
-      "/about/our-team",
-      "/about/our-mission",
-      "/contact",
-      "/donate",
+      "/about/",
+      "/about/our-history/",
+      "/about/our-team/",
+      "/about/our-mission/",
+      "/contact/",
+      "/donate/",
     ]) {
       expect(hrefs).toContain(href);
     }

@@ -50,25 +50,25 @@ export const givingAreas = {
       icon: "Home",
       title: "Children's Home",
       text: "Meals, schooling and care for a child.",
-      href: "/children-home",
+      href: "/children-home/",
     },
     {
       icon: "Heart",
       title: "Old Age Home",
       text: "Nursing, meals and company for an elder.",
-      href: "/oldage-home",
+      href: "/oldage-home/",
     },
     {
       icon: "Stethoscope",
       title: "Medical Services",
       text: "Medicines, camps and the mobile clinic.",
-      href: "/medical",
+      href: "/medical/",
     },
     {
       icon: "HandHeart",
       title: "Relief Programs",
       text: "Food, water and shelter after a disaster.",
-      href: "/relief",
+      href: "/relief/",
     },
   ] satisfies readonly { icon: IconName; title: string; text: string; href: string }[],
 } as const;
@@ -92,10 +92,10 @@ export const otherWays = {
       text: "Books, blankets, medicines and school supplies are always welcome.",
     },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
-  link: { label: "Get in touch", href: "/contact" },
+  link: { label: "Get in touch", href: "/contact/" },
 } as const;
 
 export const transparencyNote = {
   text: "We publish audited accounts every year, and every gift is spent where we say it will be.",
-  link: { label: "See our registration and tax exemption certificates", href: "/certifications" },
+  link: { label: "See our registration and tax exemption certificates", href: "/certifications/" },
 } as const;

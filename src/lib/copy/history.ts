@@ -84,6 +84,6 @@ export const milestones: readonly Milestone[] = [
 export const historyCta: CallToAction = {
   title: "Write the next chapter with us",
   text: "Our story is still being written, by neighbours, volunteers and donors like you.",
-  primary: { label: "Donate Now", href: "/donate" },
-  secondary: { label: "Support Our Next Milestone", href: "/donate" },
+  primary: { label: "Donate Now", href: "/donate/" },
+  secondary: { label: "Support Our Next Milestone", href: "/donate/" },
 };

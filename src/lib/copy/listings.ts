@@ -22,8 +22,8 @@ export const projectsEmpty = {
 export const projectsCta: CallToAction = {
   title: "Help us start the next project",
   text: "Projects in planning move forward as soon as they are funded. Your gift can be the one that gets them started.",
-  primary: { label: "Donate Now", href: "/donate" },
-  secondary: { label: "Partner With Us", href: "/contact" },
+  primary: { label: "Donate Now", href: "/donate/" },
+  secondary: { label: "Partner With Us", href: "/contact/" },
 };
 
 export const certificationsSeo: PageSeo = {

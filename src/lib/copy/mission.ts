@@ -117,6 +117,6 @@ export const objectives: readonly Objective[] = [
 export const missionCta: CallToAction = {
   title: "Turn our mission into action",
   text: "Every goal on this page is funded by people like you. Choose a programme, or give where the need is greatest.",
-  primary: { label: "Donate Now", href: "/donate" },
-  secondary: { label: "Support Our Goals", href: "/donate" },
+  primary: { label: "Donate Now", href: "/donate/" },
+  secondary: { label: "Support Our Goals", href: "/donate/" },
 };

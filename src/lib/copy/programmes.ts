@@ -34,7 +34,7 @@ export interface ProgrammeCopy {
 
 export const childrenCopy: ProgrammeCopy = {
   area: "children",
-  path: "/children-home",
+  path: "/children-home/",
   seo: {
     title: "Children's Home",
     description:
@@ -52,13 +52,13 @@ export const childrenCopy: ProgrammeCopy = {
   cta: {
     title: "Give a child a home, a school place and a future",
     text: "Sponsoring a child covers their meals, schooling, healthcare and care for a whole year. You receive news of their progress twice a year.",
-    primary: { label: "Sponsor a Child", href: "/donate" },
+    primary: { label: "Sponsor a Child", href: "/donate/" },
   },
 };
 
 export const oldageCopy: ProgrammeCopy = {
   area: "oldage",
-  path: "/oldage-home",
+  path: "/oldage-home/",
   seo: {
     title: "Old Age Home",
     description:
@@ -76,13 +76,13 @@ export const oldageCopy: ProgrammeCopy = {
   cta: {
     title: "Sponsor an elder's care",
     text: "Your sponsorship provides meals, medicines, nursing care and a warm bed for a resident who has no one else to turn to.",
-    primary: { label: "Sponsor", href: "/donate" },
+    primary: { label: "Sponsor", href: "/donate/" },
   },
 };
 
 export const medicalCopy: ProgrammeCopy = {
   area: "medical",
-  path: "/medical",
+  path: "/medical/",
   seo: {
     title: "Medical Services",
     description:
@@ -114,13 +114,13 @@ export const medicalCopy: ProgrammeCopy = {
   cta: {
     title: "Bring a doctor to a village that has none",
     text: "Your donation pays for medicines, health camps and the mobile clinic's visits to families far from any hospital.",
-    primary: { label: "Donate for Medical", href: "/donate" },
+    primary: { label: "Donate for Medical", href: "/donate/" },
   },
 };
 
 export const reliefCopy: ProgrammeCopy = {
   area: "relief",
-  path: "/relief",
+  path: "/relief/",
   seo: {
     title: "Relief Programs",
     description:
@@ -152,7 +152,7 @@ export const reliefCopy: ProgrammeCopy = {
   cta: {
     title: "Help us be ready for the next emergency",
     text: "Gifts to the relief fund keep our depot stocked and our team ready to travel the moment disaster strikes.",
-    primary: { label: "Donate for Relief Fund", href: "/donate" },
+    primary: { label: "Donate for Relief Fund", href: "/donate/" },
   },
 };
 

@@ -126,6 +126,6 @@ export const teamMembers: readonly TeamMember[] = [
 export const teamCta: CallToAction = {
   title: "Stand with our team",
   text: "Your support lets our carers, nurses and volunteers keep showing up for the people who need them.",
-  primary: { label: "Donate Now", href: "/donate" },
-  secondary: { label: "Volunteer With Us", href: "/contact" },
+  primary: { label: "Donate Now", href: "/donate/" },
+  secondary: { label: "Volunteer With Us", href: "/contact/" },
 };

@@ -4,6 +4,7 @@
 // a way to ask for a new one; so does the page opened without a link.
 import { KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
+import { LOGIN_URL } from "../../app/routes.ts";
 import { type LinkState, setNewPassword } from "../../data/auth.ts";
 import type { AdminClient } from "../../data/client.ts";
 import { passwords as words } from "../../data/messages.ts";
@@ -43,7 +44,7 @@ function Card({
         {children}
         {back ? (
           <p className="mt-6 text-center text-sm">
-            <a href="/admin" className="font-medium text-brand-800 underline">
+            <a href={LOGIN_URL} className="font-medium text-brand-800 underline">
               {words.backToSignIn}
             </a>
           </p>
