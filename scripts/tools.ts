@@ -112,6 +112,32 @@ export async function postgres17Bin(): Promise<string> {
   return join(entry, "native", "bin");
 }
 
+/**
+ * Why a Supabase CLI command must not run as given, if so. `config push` carries
+ * config.toml's Auth settings to the hosted project, whose site URL and redirect list
+ * are this machine's there: the hosted ones come from SUPABASE_AUTH_SITE_URL and
+ * SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS, which the CLI reads over the file. Without
+ * them it would point the project's emailed links at localhost.
+ */
+export function supabaseRefusal(
+  args: string[],
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const words = args.filter((arg) => !arg.startsWith("-"));
+  if (words[0] !== "config" || words[1] !== "push") return undefined;
+  const local = (url: string | undefined) =>
+    !url || /^https?:\/\/(localhost|127\.|\[::1\])/i.test(url.split(",")[0]?.trim() ?? "");
+  if (local(env.SUPABASE_AUTH_SITE_URL) || local(env.SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS))
+    return (
+      "config push would give the hosted project this machine's site URL and redirect list. " +
+      "Set the site's own first, e.g.:\n" +
+      "  SUPABASE_AUTH_SITE_URL=https://<your site> \\\n" +
+      "  SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS='https://<your site>/**' \\\n" +
+      "  npm run supabase -- config push --yes"
+    );
+  return undefined;
+}
+
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
   if (name === "install") {
@@ -120,6 +146,11 @@ async function main(): Promise<number> {
   }
   if (name !== "supabase" && name !== "netlify" && name !== "wrangler") {
     console.error("Usage: node scripts/tools.ts <supabase|netlify|wrangler|install> [args...]");
+    return 2;
+  }
+  const refusal = name === "supabase" ? supabaseRefusal(args, process.env) : undefined;
+  if (refusal) {
+    console.error(refusal);
     return 2;
   }
   await ensureTools();
