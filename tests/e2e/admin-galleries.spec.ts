@@ -49,6 +49,9 @@ test.describe("gallery management @desktop", () => {
   test("uploads several pictures with progress, in order, without their location data", async ({
     page,
   }) => {
+    // Resizing a 3000 px photo in the browser, holding each upload to watch its
+    // progress, stripping and storing it, then deleting: more than 30 s on a busy machine.
+    test.slow();
     const medical = galleries.find((entry) => entry.gallery.table === "medical_gallery");
     if (!medical) throw new Error("no medical gallery route");
     const { path, gallery } = medical;
