@@ -17,6 +17,10 @@ export default defineConfig({
     // cores), but most files wait on a stack of their own (database, stand-in, Deno
     // functions) rather than compute: on two cores, 6.7 instead of 10 minutes.
     maxWorkers: "100%",
+    // Limits catch a hang, never measure speed: on a loaded two-core machine a database
+    // clone or a stand-in start takes several times as long as on an idle one.
+    testTimeout: 15_000,
+    hookTimeout: 60_000,
     projects: [
       // A project created today: publishable and secret keys, ES256 sessions.
       {

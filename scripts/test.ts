@@ -1,7 +1,8 @@
 // `npm test`: every check, in lanes that run side by side where the machine has room.
 // Each step starts once the steps it waits for have passed; a failure starts nothing
 // new, lets the running steps end, and fails the run. At the end, a table of how long
-// each step took, to keep the whole run within CI's time.
+// each step took, to keep the whole run within CI's time, after a recap of why each
+// failed step failed (its last failure lines and its last lines), which a long log buries.
 //
 //   tools ──> postgres ──────────────┐
 //     └───────────────> hosts ───────┤   (hosts also waits for the site's browser tests,
@@ -59,11 +60,34 @@ function ready(step: Step): boolean {
   return state.get(step.name) === "waiting" && step.after.every((n) => state.get(n) === "passed");
 }
 
+// Lines that name a failure, in the words of Playwright (✘, "N failed"), vitest (FAIL,
+// ×), Deno's test runner (FAILED) and our scripts (Error:, refused).
+const FAILURE = /✘|×|\bFAIL(ED)?\b|\d+ failed|Error:|refused|Timed out|Timeout/;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const RECAP_MARKS = 40;
+const RECAP_TAIL = 25;
+const recap = new Map<string, { marks: string[]; tail: string[] }>();
+
+function remember(name: string, raw: string): void {
+  const line = raw.replace(ANSI, "").trimEnd();
+  const kept = recap.get(name) ?? { marks: [], tail: [] };
+  recap.set(name, kept);
+  // The stacks' own logs (Playwright's [WebServer] lines) report faults the tests cause.
+  if (FAILURE.test(line) && !line.includes("[WebServer]")) kept.marks.push(line.slice(0, 300));
+  if (kept.marks.length > RECAP_MARKS) kept.marks.shift();
+  kept.tail.push(line.slice(0, 300));
+  if (kept.tail.length > RECAP_TAIL) kept.tail.shift();
+}
+
 async function runStep(step: Step): Promise<void> {
   state.set(step.name, "running");
   const begin = performance.now();
   console.log(`[test] ${step.name}: starting`);
-  const code = await runPrefixed(step.name, NPM, step.args, { cwd: root, env: step.env });
+  const code = await runPrefixed(step.name, NPM, step.args, {
+    cwd: root,
+    env: step.env,
+    onLine: (line) => remember(step.name, line),
+  });
   seconds.set(step.name, (performance.now() - begin) / 1000);
   state.set(step.name, code === 0 ? "passed" : "failed");
   console.log(`[test] ${step.name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`}`);
@@ -87,6 +111,13 @@ async function schedule(): Promise<void> {
 
 await schedule();
 const total = (performance.now() - started) / 1000;
+for (const step of steps.filter((s) => state.get(s.name) === "failed")) {
+  const kept = recap.get(step.name) ?? { marks: [], tail: [] };
+  console.log(`\n[test] why ${step.name} failed: the lines that name a failure`);
+  for (const line of kept.marks) console.log(`[test] ${step.name} | ${line}`);
+  console.log(`[test] ${step.name}: its last lines`);
+  for (const line of kept.tail) console.log(`[test] ${step.name} | ${line}`);
+}
 console.log("\n[test] step        result    seconds");
 for (const step of steps) {
   const time = seconds.get(step.name);

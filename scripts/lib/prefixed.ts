@@ -6,7 +6,7 @@ export function runPrefixed(
   name: string,
   command: string,
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; onLine?: (line: string) => void },
 ): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -25,10 +25,16 @@ export function runPrefixed(
         stream?.on("data", (chunk: string) => {
           const lines = (rest + chunk).split("\n");
           rest = lines.pop() ?? "";
-          for (const line of lines) out.write(`[${name}] ${line}\n`);
+          for (const line of lines) {
+            out.write(`[${name}] ${line}\n`);
+            options.onLine?.(line);
+          }
         });
         stream?.on("end", () => {
-          if (rest) out.write(`[${name}] ${rest}\n`);
+          if (rest) {
+            out.write(`[${name}] ${rest}\n`);
+            options.onLine?.(rest);
+          }
         });
       }
     }
