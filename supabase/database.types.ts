@@ -1006,6 +1006,7 @@ export type Database = {
     };
     Functions: {
       activate_logo: { Args: { logo_id: string }; Returns: undefined };
+      admin_access: { Args: never; Returns: string };
       approve_payment_change: { Args: { p_change_id: number }; Returns: Json };
       change_payment_details: {
         Args: { p_action: string; p_row_id?: string; p_values?: Json; p_loaded_at?: string };

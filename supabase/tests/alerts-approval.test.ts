@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { validContactMessage, validRows } from "./fixtures.ts";
 import {
   ACTORS,
+  addAccount,
   as,
   claimsFor,
   type Db,
@@ -29,11 +30,7 @@ let donateId: string;
 
 beforeAll(async () => {
   template = await freshDatabase();
-  await template.query(
-    `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
-     values ($1, $2, '{"provider":"email","role":"admin"}', now())`,
-    [SECOND_ID, SECOND_EMAIL],
-  );
+  await addAccount(template, { id: SECOND_ID, email: SECOND_EMAIL, admin: true });
 }, 60_000);
 
 afterAll(async () => {

@@ -26,8 +26,10 @@ export function claimsFor(
   actor: Actor,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  // Each account has one live session, whose id is the account's own (addAccount).
   const signedIn = (id: string, email: string, appMetadata: Record<string, unknown>) => ({
     sub: id,
+    session_id: typeof extra.sub === "string" ? extra.sub : id,
     aud: "authenticated",
     role: "authenticated",
     email,
@@ -110,16 +112,27 @@ export async function outcome(
 const templates = new Map<string, Promise<Db>>();
 
 /**
- * The accounts behind the admin and user actors: private.is_admin() checks the
- * account as well as the token, as a removed admin's token must stop working.
+ * An account and one live session of it, whose id is the account's own (claimsFor's
+ * session_id): private.is_admin() checks the account and the session as well as the
+ * token, as a removed admin's token, or one whose session ended, must stop working.
  */
-async function addActorAccounts(db: Db): Promise<void> {
+export async function addAccount(
+  db: Db,
+  account: { id: string; email: string; admin: boolean },
+): Promise<void> {
+  const metadata = account.admin ? '{"provider":"email","role":"admin"}' : '{"provider":"email"}';
   await db.query(
     `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
-     values ($1, 'admin@helpinghands.example', '{"provider":"email","role":"admin"}', now()),
-            ($2, 'volunteer@helpinghands.example', '{"provider":"email"}', now())`,
-    [ADMIN_ID, USER_ID],
+     values ($1, $2, $3, now())`,
+    [account.id, account.email, metadata],
   );
+  await db.query("insert into auth.sessions (id, user_id) values ($1, $1)", [account.id]);
+}
+
+/** The accounts behind the admin and user actors. */
+async function addActorAccounts(db: Db): Promise<void> {
+  await addAccount(db, { id: ADMIN_ID, email: "admin@helpinghands.example", admin: true });
+  await addAccount(db, { id: USER_ID, email: "volunteer@helpinghands.example", admin: false });
 }
 
 /**

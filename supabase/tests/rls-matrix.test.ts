@@ -9,12 +9,14 @@ import {
   type Actor,
   ADMIN_ID,
   asOwnerWithin,
+  claimsFor,
   type Db,
   freshDatabase,
   insertRow,
   outcome,
   summary,
   tryAs,
+  USER_ID,
 } from "./harness.ts";
 
 type Operation = "read active" | "read inactive" | "insert" | "update" | "delete";
@@ -185,6 +187,37 @@ describe("admin claim", () => {
         "update auth.users set banned_until = now() - interval '1 day' where id = $1",
       ),
     ).toBe(1);
+  });
+
+  it("needs the token's session to be live: signed out elsewhere, or after a password change, it writes nothing", async () => {
+    const insert = (tx: Transaction) =>
+      outcome(() =>
+        tx.query("insert into public.home_gallery (image_url) values ('/images/seed/a.jpg')"),
+      );
+    const withSession = async (change: string, claims = claimsFor("admin")) =>
+      tryAs(
+        db,
+        "admin",
+        async (tx) => {
+          await asOwnerWithin(tx, () => tx.query(change, [ADMIN_ID]));
+          return summary(await insert(tx));
+        },
+        claims,
+      );
+    expect(await withSession("select $1::uuid")).toBe(1);
+    // Signing out (any scope) and a password change delete the session's row.
+    expect(await withSession("delete from auth.sessions where id = $1")).toBe("42501");
+    expect(
+      await withSession(
+        "update auth.sessions set not_after = now() - interval '1 second' where id = $1",
+      ),
+    ).toBe("42501");
+    // A token without a session, or naming another account's, counts as none.
+    const { session_id: _, ...sessionless } = claimsFor("admin");
+    expect(await withSession("select $1::uuid", sessionless)).toBe("42501");
+    expect(
+      await withSession("select $1::uuid", { ...claimsFor("admin"), session_id: USER_ID }),
+    ).toBe("42501");
   });
 
   it("does not come from the top-level role claim", async () => {

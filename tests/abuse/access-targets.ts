@@ -48,7 +48,16 @@ export const KNOWN_RPCS = [
   "change_payment_details",
   "claim_alerts",
   "finish_alerts",
+  "admin_access",
 ] as const;
+
+/**
+ * RPCs that anyone signed in may call, as they only describe the caller: each is
+ * "refused" when its answer grants nothing ("removed" or "ended", never "admin").
+ */
+export const CALLER_ONLY_RPCS: Record<string, (data: unknown) => boolean> = {
+  admin_access: (data) => data !== "admin",
+};
 
 /** A row an admin (or the service role) could really insert: every constraint passes. */
 export function rowFor(table: string): Record<string, unknown> | undefined {

@@ -43,6 +43,7 @@ import {
 } from "./access-stack.ts";
 import {
   HIDDEN_TABLES,
+  CALLER_ONLY_RPCS,
   KNOWN_RPCS,
   OTHER_PNG,
   PDF,
@@ -431,19 +432,23 @@ async function rpcOps(actor: Actor): Promise<void> {
   const ctx = { inactiveLogoId, userId: actor.userId ?? user.id, causeIds, auditEntry };
   for (const name of publicFunctions) {
     await refused(`${actor.name} x rpc ${name}`, SCOPE.all, async () => {
-      const { status, error } = await actor.client.rpc(name, rpcArgs(name, ctx));
+      const { status, error, data } = await actor.client.rpc(name, rpcArgs(name, ctx));
+      const grantsNothing = CALLER_ONLY_RPCS[name];
       return {
         status,
-        refused: error !== null,
+        refused: error !== null || (grantsNothing !== undefined && grantsNothing(data)),
         detail: error ? `${error.code} ${error.message}` : undefined,
       };
     });
   }
   if (!LONG) return;
   for (const name of publicFunctions) {
-    await refused(`${actor.name} x rpc ${name} (raw, GET)`, SCOPE.all, async () =>
-      fromRaw(await raw(actor, "GET", `/rest/v1/rpc/${name}`)),
-    );
+    await refused(`${actor.name} x rpc ${name} (raw, GET)`, SCOPE.all, async () => {
+      const answer = await raw(actor, "GET", `/rest/v1/rpc/${name}`);
+      const grantsNothing = CALLER_ONLY_RPCS[name];
+      if (grantsNothing === undefined || answer.status >= 400) return fromRaw(answer);
+      return { ...fromRaw(answer), refused: grantsNothing(JSON.parse(answer.text)) };
+    });
   }
 }
 

@@ -6,7 +6,7 @@
 // once (@desktop), one after another.
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { passwords, teamWords } from "../../admin-island/src/data/messages.ts";
+import { accessWords, passwords, teamWords } from "../../admin-island/src/data/messages.ts";
 import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
 import { newEmail } from "../contract/stack.ts";
 import {
@@ -70,6 +70,25 @@ async function setPassword(page: Page, password: string) {
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
+}
+
+/** Opens the first banner's edit form and types a new title, without saving. */
+async function startEditingFirstBanner(page: Page, title: string) {
+  await page.goto("/admin/home-management#banners");
+  await page
+    .getByRole("list", { name: "Banner Management", exact: true })
+    .locator(":scope > li")
+    .first()
+    .getByRole("button", { name: /^Edit/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Edit Banner" });
+  await dialog.locator("#field-title").fill(title);
+  return dialog;
+}
+
+/** The banners' titles as the database holds them. */
+async function bannerTitles(): Promise<string[]> {
+  return (await snapshotTable("banners")).map((row) => String(row.title)).sort();
 }
 
 test.describe("passwords and the team @desktop", () => {
@@ -183,6 +202,9 @@ test.describe("passwords and the team @desktop", () => {
       await signIn(theirs, { email: removed.email, password: removed.password });
       await theirs.waitForURL("**/admin/dashboard");
       const token = await tokenIn(theirs);
+      // They have a banner open to edit when they are removed.
+      const titles = await bannerTitles();
+      const form = await startEditingFirstBanner(theirs, "Saved by a removed admin");
 
       await signInAsAdmin(page, "/admin/team");
       await page.getByRole("button", { name: `Remove ${removed.email}` }).click();
@@ -211,14 +233,72 @@ test.describe("passwords and the team @desktop", () => {
         await response.body?.cancel();
         expect(response.status, name).toBe(403);
       }
-      // Their admin tab says so too.
+      // Their open form's save is refused, and their tab says why: not a conflict with
+      // someone else's change, but their access, over the whole screen.
+      await form.getByRole("button", { name: "Update Banner" }).click();
+      const notice = theirs.getByRole("alertdialog", { name: accessWords.removedTitle });
+      await expect(notice).toContainText(accessWords.removed);
+      await expect(theirs.getByText(/Someone else changed this item/)).toHaveCount(0);
+      expect(await bannerTitles()).toEqual(titles);
+      // Any screen they open says so at once.
       await theirs.goto("/admin/team");
       await expect(
-        theirs.getByRole("alert").filter({ hasText: teamWords.loadError }),
+        theirs.getByRole("alertdialog", { name: accessWords.removedTitle }),
       ).toBeVisible();
+      await theirs.getByRole("button", { name: accessWords.signOut }).click();
+      await theirs.waitForURL(/\/admin\/$/);
       await theirs.context().close();
     } finally {
       await deleteUser(removed.id);
+    }
+  });
+
+  test("a password changed on another device ends this one's session: its save is refused, and every screen says so", async ({
+    page,
+    browser,
+  }) => {
+    const admin = await createAdmin("two-devices");
+    try {
+      const desktop = await newPage(browser);
+      await signIn(desktop, { email: admin.email, password: admin.password });
+      await desktop.waitForURL("**/admin/dashboard");
+      const titles = await bannerTitles();
+      const form = await startEditingFirstBanner(desktop, "Saved by an ended session");
+
+      // On the phone, the same person changes the password.
+      await signIn(page, { email: admin.email, password: admin.password });
+      await page.waitForURL("**/admin/dashboard");
+      await page.goto("/admin/account");
+      await page.getByLabel(passwords.currentLabel).fill(admin.password);
+      await page.getByLabel(passwords.newLabel, { exact: true }).fill(`${admin.password}-new`);
+      await page.getByLabel(passwords.repeatLabel).fill(`${admin.password}-new`);
+      await page.getByRole("button", { name: passwords.change }).click();
+      await expectToast(page, passwords.changed);
+
+      // The desktop's save goes nowhere, and it says why over the whole screen.
+      await form.getByRole("button", { name: "Update Banner" }).click();
+      const notice = desktop.getByRole("alertdialog", { name: accessWords.endedTitle });
+      await expect(notice).toContainText(accessWords.ended);
+      expect(await bannerTitles()).toEqual(titles);
+      // Reloaded, any screen says so before anything can be typed.
+      await desktop.goto("/admin/relief-management");
+      await expect(
+        desktop.getByRole("alertdialog", { name: accessWords.endedTitle }),
+      ).toBeVisible();
+      // 'Sign in again': the sign-in page says why, and leads back after.
+      await desktop.getByRole("button", { name: accessWords.signInAgain }).click();
+      await desktop.waitForURL(/\/admin\/\?next=%2Fadmin%2Frelief-management&ended=1$/);
+      await expect(
+        desktop.getByRole("status").filter({ hasText: accessWords.signInNotice }),
+      ).toBeVisible();
+      await desktop.getByLabel("Username").fill(admin.email);
+      await desktop.getByLabel("Password", { exact: true }).fill(`${admin.password}-new`);
+      await desktop.getByRole("button", { name: "Sign In" }).click();
+      await desktop.waitForURL("**/admin/relief-management");
+      await expect(desktop.getByRole("alertdialog")).toHaveCount(0);
+      await desktop.context().close();
+    } finally {
+      await deleteUser(admin.id);
     }
   });
 

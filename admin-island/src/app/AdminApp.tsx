@@ -2,7 +2,7 @@
 // session, what this path may show: the sign-in form, a 'not an admin' notice, or
 // the screen. The database's RLS decides what any request may actually do.
 import type { Session } from "@supabase/supabase-js";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { DataContext } from "../components/hooks/useData.ts";
 import { TeamContext } from "../components/hooks/useTeam.ts";
@@ -19,10 +19,12 @@ import { TeamScreen } from "../components/screens/team/TeamScreen.tsx";
 import { ConfirmProvider, useConfirm } from "../components/ui/Confirm.tsx";
 import { TOAST_COLORS, TOAST_POSITION } from "../components/ui/notify.ts";
 import { button } from "../components/ui/ui.ts";
+import { $access, checkAccess, guardAccess } from "../data/access.ts";
 import { isAdmin, type LinkState, readLink, signOut } from "../data/auth.ts";
 import { type AdminClient, getClient } from "../data/client.ts";
 import { createPublisher, supabasePublishApi } from "../data/publish.ts";
 import { supabaseDataLayer, supabaseTeamApi } from "../data/supabase-data.ts";
+import { AccessNotice } from "./AccessNotice.tsx";
 import { Dashboard } from "./Dashboard.tsx";
 import { LoginScreen } from "./LoginScreen.tsx";
 import {
@@ -61,6 +63,16 @@ async function signOutAndLeave(client: AdminClient) {
   go(LOGIN_URL);
 }
 
+/**
+ * Leaves a session that may no longer act: signs it out here, then to the sign-in page
+ * (back to this page after, when the session only ended).
+ */
+async function leaveEnded(client: AdminClient, path: string, ended: boolean) {
+  leaving = true;
+  await signOut(client);
+  go(ended ? `${LOGIN_URL}?next=${encodeURIComponent(path)}&ended=1` : LOGIN_URL);
+}
+
 /** Where to go after signing in: the page the user was sent away from, if it is ours. */
 function nextPath(): string {
   const next = new URLSearchParams(window.location.search).get("next");
@@ -75,11 +87,15 @@ export default function AdminApp({ supabaseUrl, publishableKey, siteName }: Admi
     () => getClient({ supabaseUrl, publishableKey }),
     [supabaseUrl, publishableKey],
   );
+  // Every request is held to this session's access (data/access.ts).
   const data = useMemo(
-    () => supabaseDataLayer(client, supabaseUrl, publishableKey),
+    () => guardAccess(supabaseDataLayer(client, supabaseUrl, publishableKey), client),
     [client, supabaseUrl, publishableKey],
   );
-  const team = useMemo(() => supabaseTeamApi(client, window.location.origin), [client]);
+  const team = useMemo(
+    () => guardAccess(supabaseTeamApi(client, window.location.origin), client),
+    [client],
+  );
   const [auth, setAuth] = useState<AuthState>({ status: "checking" });
   const path = normalisePath(window.location.pathname);
   // Open routes (the set-password screen) show without a session too.
@@ -107,12 +123,17 @@ export default function AdminApp({ supabaseUrl, publishableKey, siteName }: Admi
 
   const session = auth.status === "ready" ? auth.session : null;
   const onLogin = path === LOGIN_PATH;
+  // A session this page had, gone without the person signing out here: it ended
+  // elsewhere (supabase-js drops it once Auth refuses to renew it).
+  const hadSession = useRef(false);
+  if (session) hadSession.current = true;
 
   useEffect(() => {
     if (auth.status !== "ready" || leaving) return;
     if (!session && !onLogin && !open) {
       // Unsaved forms are kept as drafts in this tab, and offered again after sign-in.
-      go(`${LOGIN_URL}?next=${encodeURIComponent(path)}`);
+      const ended = hadSession.current ? "&ended=1" : "";
+      go(`${LOGIN_URL}?next=${encodeURIComponent(path)}${ended}`);
     } else if (session && isAdmin(session) && onLogin) {
       go(nextPath());
     }
@@ -196,7 +217,25 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
     void publisher.refresh();
     return () => publisher.stop();
   }, [publisher]);
+  // The session is asked about when the page opens and whenever it comes back into
+  // view, so a device signed out elsewhere learns it before anything is typed; once it
+  // may no longer act, publishing stops following (its reads would be refused).
+  useEffect(() => {
+    void checkAccess(client);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void checkAccess(client);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    const unsubscribe = $access.subscribe((access) => {
+      if (access !== "admin") publisher.stop();
+    });
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      unsubscribe();
+    };
+  }, [client, publisher]);
   const status = <PublishStatus publisher={publisher} />;
+  const notice = <AccessNotice onLeave={(ended) => void leaveEnded(client, path, ended)} />;
   const logout = async () => {
     if (
       !(await confirm("Are you sure you want to logout?", {
@@ -212,6 +251,7 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
     return (
       <Shell title="Admin Dashboard" back={false} status={status} onLogout={() => void logout()}>
         <Dashboard email={email} publisher={publisher} />
+        {notice}
       </Shell>
     );
   }
@@ -235,6 +275,7 @@ function SignedIn({ client, path, email }: { client: AdminClient; path: string; 
           There is no admin page at {path}.
         </p>
       )}
+      {notice}
     </Shell>
   );
 }

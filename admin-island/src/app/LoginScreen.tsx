@@ -7,7 +7,7 @@ import { FormFailureAlert } from "../components/ui/FormFailure.tsx";
 import { button, input } from "../components/ui/ui.ts";
 import { signIn } from "../data/auth.ts";
 import type { AdminClient } from "../data/client.ts";
-import { passwords } from "../data/messages.ts";
+import { accessWords, passwords } from "../data/messages.ts";
 
 interface LoginValues {
   username: string;
@@ -25,6 +25,8 @@ export function LoginScreen({
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Sent here because the session ended on another device (AdminApp): say so.
+  const [ended] = useState(() => new URLSearchParams(window.location.search).get("ended") === "1");
   // 'Forgot password?' swaps the sign-in form for the reset request, in the same card.
   const [forgot, setForgot] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -79,6 +81,14 @@ export function LoginScreen({
           />
         ) : null}
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" hidden={forgot}>
+          {ended && !failure ? (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+            >
+              {accessWords.signInNotice}
+            </p>
+          ) : null}
           {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
           <FieldShell id={userId} label="Username" error={userError}>
             <input

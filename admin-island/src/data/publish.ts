@@ -2,6 +2,7 @@
 // asked for a build; the status then follows the live site's build-info.json until
 // its content revision reaches the one saved ('Live'), or the build fails.
 import { atom, type ReadableAtom } from "nanostores";
+import { accessError, checkAccess } from "./access.ts";
 import type { AdminClient } from "./client.ts";
 import { failures, publishing } from "./messages.ts";
 import { $saves } from "./saves.ts";
@@ -224,9 +225,12 @@ export function supabasePublishApi(client: AdminClient, siteOrigin: string): Pub
       const response = (error as { context?: unknown }).context;
       if (response instanceof Response) {
         const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+        if (response.status === 401 || response.status === 403) {
+          const access = await checkAccess(client);
+          if (access !== "admin") throw accessError(access);
+        }
         if (typeof body?.message === "string") message = body.message;
-        else if (response.status === 401 || response.status === 403)
-          message = failures.sessionEnded;
+        else if (response.status === 401) message = failures.sessionEnded;
       }
       throw new Error(message);
     },

@@ -10,6 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys, signJwt } from "../keys.ts";
+import { addAccount } from "../../tests/harness.ts";
 import { freePort, startStandIn } from "../server.ts";
 import { boundaryOf, isAllowedMimeType, isValidObjectName, parseRange } from "./index.ts";
 
@@ -123,11 +124,9 @@ beforeAll(async () => {
   );
   // These tests are about the stand-in's Storage under RLS, so the admin writes to the
   // media bucket directly, as the product's policies allowed before uploads moved to
-  // the media function (migration 20261122004000); is_admin() wants the account too.
-  await db.query(
-    `insert into auth.users (id, email, raw_app_meta_data) values ($1, 'storage-admin@example.org', '{"role":"admin"}')`,
-    [adminId],
-  );
+  // the media function (migration 20261122004000); is_admin() wants the account and
+  // a live session too.
+  await addAccount(db, { id: adminId, email: "storage-admin@example.org", admin: true });
   await db.exec(`
     create policy "test: admins add media objects" on storage.objects for insert to authenticated
       with check (bucket_id = 'media' and (select private.is_admin()));
@@ -152,7 +151,7 @@ beforeAll(async () => {
     ...extra,
   });
   tokens.admin = await signJwt(
-    claims({ sub: adminId, app_metadata: { role: "admin" } }),
+    claims({ sub: adminId, session_id: adminId, app_metadata: { role: "admin" } }),
     keys.jwtSecret,
   );
   tokens.user = await signJwt(claims({}), keys.jwtSecret);
