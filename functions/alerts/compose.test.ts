@@ -237,6 +237,34 @@ Deno.test("a settings alert says where message alerts go now", () => {
   );
 });
 
+Deno.test("turning second-admin approval off is named in the subject, and links to the Donate screen", () => {
+  const settings = (before: boolean, after: boolean) =>
+    composeAlert(
+      {
+        id: 8,
+        kind: "settings",
+        created_at: at,
+        payload: {
+          actor_email: "first@example.org",
+          before: { alert_address: null, require_payment_approval: before },
+          after: { alert_address: null, require_payment_approval: after },
+        },
+      },
+      SITE,
+    );
+  const off = settings(true, false);
+  assertEquals(
+    off.subject,
+    "Second-admin approval for payment details was turned off by first@example.org",
+  );
+  assertMatch(off.text, new RegExp(`${SITE}/admin/donate-management`));
+  assertMatch(off.html, /Open the Donate screen/);
+  assertEquals(
+    settings(false, true).subject,
+    "Second-admin approval for payment details was turned on by first@example.org",
+  );
+});
+
 Deno.test("messages go to the address set, else every admin; payment alerts to every admin and that address", () => {
   const admins = ["a@example.org", "B@example.org"];
   assertEquals(recipientsFor("message", admins, null), ["a@example.org", "b@example.org"]);

@@ -331,11 +331,16 @@ export function composeSettings(alert: OutboxAlert, site?: string): Mail {
   const p = alert.payload;
   const actor = who(p.actor_email, p.actor_role);
   const approval = record(p.approval);
-  const lines = describeSettingsChange(
-    record(p.before) as AlertSettings | null,
-    record(p.after) as AlertSettings | null,
-  );
-  return render(`Alert settings changed by ${actor}`, [
+  const before = record(p.before) as AlertSettings | null;
+  const after = record(p.after) as AlertSettings | null;
+  // The approval of payment changes is what guards the donation details: its change
+  // is named in the subject, and the link leads to where it is set (the Donate screen).
+  const approvalChanged = before?.require_payment_approval !== after?.require_payment_approval;
+  const subject = approvalChanged
+    ? `Second-admin approval for payment details was turned ${after?.require_payment_approval ? "on" : "off"} by ${actor}`
+    : `Alert settings changed by ${actor}`;
+  const lines = describeSettingsChange(before, after);
+  return render(subject, [
     { p: `${actor} changed the website's alert settings on ${when(alert.created_at)}.` },
     ...(approval
       ? [
@@ -348,8 +353,8 @@ export function composeSettings(alert: OutboxAlert, site?: string): Mail {
     {
       link: {
         before: "If you did not expect this, sign in and check the settings:",
-        href: pageUrl(site, PAGES.inbox),
-        label: "Open the admin",
+        href: pageUrl(site, approvalChanged ? PAGES.donate : PAGES.inbox),
+        label: approvalChanged ? "Open the Donate screen" : "Open the admin",
         fallback: "If you did not expect this, sign in to the admin and check the settings.",
       },
     },

@@ -7,7 +7,13 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { about } from "../../admin-island/src/resources/home.ts";
 import { projects } from "../../admin-island/src/resources/other.ts";
-import { restoreTable, serviceClient, signInAsAdmin, snapshotTable } from "./admin-support.ts";
+import {
+  publishStatus,
+  restoreTable,
+  serviceClient,
+  signInAsAdmin,
+  snapshotTable,
+} from "./admin-support.ts";
 
 const PROJECTS_PATH = "/admin/projects-management";
 
@@ -204,4 +210,77 @@ test("the same message twice makes one toast @desktop", async ({ page }) => {
   } finally {
     await restoreTable("projects", before);
   }
+});
+
+for (const tag of ["@desktop", "@phone"]) {
+  test(`a save low on a long page keeps the publish status and its Undo in sight until live ${tag}`, async ({
+    page,
+  }) => {
+    test.slow();
+    const before = await snapshotTable("about_content");
+    try {
+      await signInAsAdmin(page, "/admin/home-management#about");
+      const form = page.getByRole("form", { name: "Edit About Content" });
+      const mission = page.locator("#field-our_mission");
+      await mission.fill(`Care for all (${Date.now()}).`);
+      const save = form.getByRole("button", { name: "Save About Content" });
+      await save.scrollIntoViewIfNeeded();
+      await expect(page.getByRole("banner")).not.toBeInViewport();
+      await save.click();
+      // The header is scrolled away: the status is docked at the top of the window,
+      // with the change's Undo, which outlives its toast.
+      const status = publishStatus(page);
+      await expect(status).toBeInViewport();
+      const undo = page.getByRole("button", { name: `Undo: ${about.texts.updated}` });
+      await expect(undo).toBeInViewport();
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+      await expect(status).toContainText(/Publishing|Live/);
+      // Once the change is live there is nothing left to undo there.
+      await expect(status).toContainText("Live", { timeout: 150_000 });
+      await expect(undo).toHaveCount(0);
+      await expect(status).toBeInViewport();
+    } finally {
+      await restoreTable("about_content", before);
+    }
+  });
+}
+
+test.describe("the editor's words @desktop", () => {
+  test("Home Management's Gallery says no page shows its pictures, and leads to Home Gallery", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, "/admin/home-management");
+    await expect(
+      page.getByRole("link", { name: /Gallery.*not shown on the website/ }),
+    ).toBeVisible();
+    await page.goto("/admin/home-management#gallery");
+    const notice = page.getByText(/not shown on any page of the website/);
+    await expect(notice).toBeVisible();
+    await page.getByRole("link", { name: "Open Home Gallery" }).click();
+    await page.waitForURL("**/admin/home-gallery-management");
+  });
+
+  test("a file that is no picture, and a cause missing only its image, are named as such", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, "/admin/home-management#causes");
+    await page.getByRole("button", { name: "Add Cause" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Cause" });
+    await dialog.getByLabel("Image file for Cause Image").setInputFiles([
+      {
+        name: "notes.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("meeting notes, not a photo"),
+      },
+    ]);
+    await expect(
+      dialog.getByText("This file is not a picture (JPEG, PNG, GIF, WebP or AVIF)."),
+    ).toBeVisible({ timeout: 15_000 });
+    await dialog.locator("#field-title").fill("Clean Water");
+    await dialog.locator("#field-description").fill("Wells for two villages");
+    await dialog.getByRole("button", { name: "Create Cause" }).click();
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: /^Please upload the Cause Image\.$/ }),
+    ).toBeVisible();
+  });
 });

@@ -6,6 +6,7 @@
 // approval puts the new one live.
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { approvalWords, teamWords } from "../../admin-island/src/data/messages.ts";
 import { type Mail, waitForMail } from "../contract/mail.ts";
 import { signedInUser, type TestUser } from "../contract/stack.ts";
 import {
@@ -220,6 +221,49 @@ test.describe("payment details @desktop", () => {
     } finally {
       await cleanUp(second);
       await restoreTable("donate_content", before);
+    }
+  });
+});
+
+test.describe("approval needs two administrators @desktop", () => {
+  test("turning approval on is named in the mail; removing the second admin warns; then every screen says nobody can approve", async ({
+    page,
+  }) => {
+    let second: TestUser | undefined;
+    try {
+      second = await signedInUser(await contractStack(), { admin: true });
+      await signInAsAdmin(page, "/admin/donate-management");
+      await page.getByRole("button", { name: "Turn on" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Turn on" }).click();
+      await expectToast(page, "Second-admin approval is on.");
+      // The mail names the change in its subject, and leads to the Donate screen.
+      const mail = await mailTo(
+        second.email,
+        new RegExp(`^Second-admin approval for payment details was turned on by ${ADMIN.email}$`),
+        "/admin/donate-management",
+      );
+      expect(mail.Subject).toContain("Second-admin approval");
+
+      // Removing the only other administrator says what it leaves.
+      await page.goto("/admin/team");
+      await page.getByRole("button", { name: `Remove ${second.email}` }).click();
+      const question = page.getByRole("alertdialog");
+      await expect(question).toContainText(teamWords.approvalWarning);
+      await question.getByRole("button", { name: teamWords.confirmRemoveLabel }).click();
+      await expectToast(page, teamWords.removed(second.email));
+
+      // Then the Donate screen and the dashboard say so, with the way out.
+      for (const path of ["/admin/donate-management", "/admin/dashboard"]) {
+        await page.goto(path);
+        const stuck = page.getByRole("alert").filter({ hasText: approvalWords.stuckTitle });
+        await expect(stuck, path).toBeVisible();
+        await expect(stuck.getByRole("link", { name: approvalWords.stuckAction })).toHaveAttribute(
+          "href",
+          "/admin/team",
+        );
+      }
+    } finally {
+      await cleanUp(second);
     }
   });
 });

@@ -4,6 +4,7 @@ import { useData } from "../components/hooks/useData.ts";
 import { useLoaded } from "../components/hooks/useLoaded.ts";
 import { usePendingChanges } from "../components/hooks/usePayments.ts";
 import { PublishHistory } from "../components/screens/PublishHistory.tsx";
+import { ApprovalStuck } from "../components/screens/payments/ApprovalStuck.tsx";
 import { PendingChangesView } from "../components/screens/payments/PendingChanges.tsx";
 import { Badge, type BadgeTone } from "../components/ui/Badge.tsx";
 import { approvalWords, notificationWords } from "../data/messages.ts";
@@ -43,6 +44,7 @@ export function Dashboard({ email, publisher }: { email: string; publisher: Publ
           your website from here: every change you save is published to the site.
         </p>
       </div>
+      <ApprovalStuck />
       <PendingChangesView pending={pending} hideWhenEmpty />
       <section aria-labelledby="options-heading">
         <h2 id="options-heading" className="mb-4 font-display text-2xl font-bold text-ink">

@@ -2,7 +2,7 @@
 // On phones the three are icons with their names kept for screen readers (and as
 // tooltips), so the header stays two short rows.
 import { ArrowLeft, LogOut, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { site } from "../../../src/lib/site.ts";
 import { button } from "../components/ui/ui.ts";
 import { ACCOUNT_PATH, DASHBOARD_PATH } from "./routes.ts";
@@ -52,9 +52,7 @@ export function Shell({
           </div>
           {/* Grows into the room the title and buttons leave, its text wrapping inside, so
               a longer status never pushes the buttons onto a row of their own. */}
-          <div className="empty:hidden max-sm:order-last max-sm:w-full sm:flex sm:min-w-0 sm:flex-1 sm:basis-0 sm:justify-end">
-            {status}
-          </div>
+          {status ? <StatusPlace>{status}</StatusPlace> : null}
           <div className="flex flex-wrap gap-2">
             {back ? (
               <a href={DASHBOARD_PATH} className={headerButton} title="Back to Dashboard">
@@ -78,6 +76,47 @@ export function Shell({
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {children}
       </main>
+    </div>
+  );
+}
+
+/**
+ * The publish status's place in the header. Once the header scrolls out of view (a long
+ * form, any page on a phone) the status stays in sight at the top of the window, the
+ * same element moved (one live region, never two), while its place keeps its height so
+ * nothing below jumps.
+ */
+function StatusPlace({ children }: { children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [docked, setDocked] = useState<number | null>(null);
+  useEffect(() => {
+    const element = place.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry) return;
+      // Out of view above the window: dock, keeping the place's height.
+      const above = !entry.isIntersecting && entry.boundingClientRect.bottom <= 0;
+      setDocked(above ? entry.boundingClientRect.height : null);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={place}
+      style={docked === null ? undefined : { minHeight: docked }}
+      className="max-sm:order-last max-sm:w-full sm:flex sm:min-w-0 sm:flex-1 sm:basis-0 sm:justify-end"
+    >
+      <div
+        data-docked={docked === null ? undefined : ""}
+        className={
+          docked === null
+            ? "sm:flex sm:min-w-0 sm:justify-end"
+            : "fixed inset-x-0 top-0 z-40 flex justify-center bg-brand-900/95 px-3 py-1.5 shadow-lg"
+        }
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -226,6 +226,14 @@ export class SessionExpiredError extends DataError {
   }
 }
 
+/** The account is no longer an administrator (removed by another one): it may change nothing. */
+export class AccessRemovedError extends DataError {
+  constructor() {
+    super(failures.accessRemoved, "access_removed");
+    this.name = "AccessRemovedError";
+  }
+}
+
 /** An administrator as the team function lists them (functions/team). */
 export interface TeamMember {
   id: string;

@@ -40,13 +40,16 @@ export interface PreparedImage {
   height: number;
 }
 
-/** Resizes and re-encodes one image file; throws ImageCheckError when it cannot be read. */
+/**
+ * Resizes and re-encodes one image file; throws ImageCheckError when its bytes are no
+ * picture the browser can draw (whatever its name and type say), or cannot be read.
+ */
 export async function prepareImage(file: File): Promise<PreparedImage> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
-    throw new ImageCheckError(fileChecks.readFailed);
+    throw new ImageCheckError(fileChecks.notPicture);
   }
   const { width, height } = scaledSize(bitmap.width, bitmap.height);
   const canvas = document.createElement("canvas");

@@ -9,6 +9,8 @@ export const failures = {
     "Someone else changed this item after you opened it. Reload it to see their changes, then make yours again.",
   deletedElsewhere: "This item was deleted by someone else. Reload to see the current list.",
   sessionEnded: "Your session has ended. Please sign in again.",
+  accessRemoved:
+    "Your administrator access was removed by another administrator, so this account can no longer change the website.",
   unreachable: "The server could not be reached. Check your connection.",
   /** A refusal the server gave in its own terms: its words go to the log, not to editors. */
   unexplained: "The server could not complete the request.",
@@ -19,6 +21,19 @@ export const failures = {
   listChanged:
     "The list has changed since it was loaded: someone added or removed an item. Reload it and try again.",
   purgeFailed: "The trash could not purge its expired deletions; the next visit tries again.",
+} as const;
+
+/** When this session may no longer act (data/access.ts, app/AccessNotice.tsx). */
+export const accessWords = {
+  endedTitle: "Your session has ended",
+  ended:
+    "This device was signed out: the password was changed, or the account signed out everywhere, on another device. Nothing more can be saved here until you sign in again. Forms you had not saved are kept for you.",
+  removedTitle: "Your access was removed",
+  removed: failures.accessRemoved,
+  signInAgain: "Sign in again",
+  signOut: "Sign out",
+  /** Above the sign-in form after a session ended. */
+  signInNotice: failures.sessionEnded,
 } as const;
 
 /** Moving items of a list: the drag handle, what screen readers hear, the outcome. */
@@ -117,6 +132,8 @@ export const fileChecks = {
   tooBig5: "File size must be less than 5MB",
   tooBig10: "File size must be less than 10MB",
   readFailed: "Error reading file. Please try again.",
+  /** A file named as a picture whose bytes no browser can draw. */
+  notPicture: "This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).",
   notPdf: "Please upload a PDF file",
   /** A file that is no picture, in a batch of pictures: passed over, not refused. */
   skipped: "Skipped: not an image file",
@@ -139,9 +156,23 @@ export const forms = {
   /** The form's banner when its refusals are not (only) required fields left blank. */
   fixFields: "Please fix the highlighted fields.",
   fillAndFix: "Please fill in all required fields and fix the highlighted fields.",
+  /** The required fields left blank, by their labels: 'Please upload the Cause Image.' */
+  missing: (fill: string[], upload: string[]) => {
+    const list = (labels: string[]) =>
+      labels.length < 2
+        ? (labels[0] ?? "")
+        : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+    const parts = [
+      ...(fill.length ? [`fill in ${list(fill)}`] : []),
+      ...(upload.length ? [`upload the ${list(upload)}`] : []),
+    ];
+    return `Please ${parts.join(" and ")}.`;
+  },
   discardChanges: "You have unsaved changes. Discard them?",
   discard: "Discard",
   delete: "Delete",
+  /** After a delete's question: where the item goes (the Trash screen, 30 days). */
+  toTrash: "It goes to the Trash, where it can be restored for 30 days.",
   /** The heading of a delete's question, naming the item as its card does (none unnamed). */
   deleteTitle: (name: string | undefined) =>
     name?.trim() ? `Delete "${name.trim()}"?` : undefined,
@@ -339,6 +370,9 @@ export const teamWords = {
     "You are the only active administrator, so you cannot be removed. Invite someone first; once they have accepted, either of you can be removed.",
   confirmRemove: (email: string) =>
     `Remove ${email} from the team? They lose access to the admin at once.`,
+  /** Added to the question when the removal leaves one administrator with approval on. */
+  approvalWarning:
+    "Second-admin approval for payment details is on: with only one administrator left, no change to the donation details can be approved, and approval cannot be turned off, until another administrator joins.",
   confirmWithdraw: (email: string) =>
     `Withdraw the invitation to ${email}? The link in their email stops working.`,
   confirmRemoveLabel: "Remove",
@@ -417,6 +451,11 @@ export const approvalWords = {
   offRequested: "Asked to turn approval off: it stays on until another administrator approves.",
   offWaiting: "Turning this off is waiting for another administrator's approval.",
   settingError: "Error changing the approval setting. Please try again.",
+  /** Approval on with fewer than two active administrators (ApprovalStuck). */
+  stuckTitle: "No one can approve changes to the donation details.",
+  stuck:
+    "Second-admin approval is on, but there is only one active administrator, so changes to the bank accounts and QR codes, and turning approval off, wait with nobody to approve them. Invite another administrator; once they have accepted, they can approve.",
+  stuckAction: "Invite an administrator",
   heading: "Waiting for approval",
   intro:
     "These changes do nothing until a different administrator approves them. The website keeps the current details meanwhile.",

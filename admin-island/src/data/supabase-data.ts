@@ -328,10 +328,10 @@ export function supabaseDataLayer(
             return;
           }
           // The media function answers in words for editors; anything else (a gateway's
-          // page) is for the log only.
+          // page) is for the log only. A 403 refuses the caller, not the file.
           reject(
             body.message
-              ? new DataError(body.message, "upload")
+              ? new DataError(body.message, xhr.status === 403 ? "forbidden" : "upload")
               : new DataError(failures.unexplained, "upload", failures.uploadFailed(xhr.status)),
           );
         };

@@ -1,5 +1,4 @@
 // Fields, options and card badges shared by several definitions.
-import { defaultIconName } from "../../../src/lib/icons.ts";
 import { service, statistic } from "../../../src/lib/schema/items.ts";
 import type { ColumnOf, ContentTable } from "../../../src/lib/schema/tables.ts";
 import { FIVE_MB, TEN_MB } from "../data/images.ts";
@@ -29,8 +28,8 @@ export function positionLabel(value: unknown): string {
   return POSITION_OPTIONS.find((option) => option.value === value)?.label ?? String(value);
 }
 
-/** Under an icon picker: what the site shows for a name it does not know. */
-export const ICON_HINT = `Unknown names show the ✨ ${defaultIconName} icon on the site.`;
+/** Under an icon picker. */
+export const ICON_HINT = "The site shows the chosen picture beside the item.";
 
 export const IMAGE_HINT_10 = "PNG, JPG, GIF or WebP, up to 10MB";
 export const IMAGE_HINT_5 = "PNG, JPG, GIF or WebP, up to 5MB";

@@ -22,6 +22,7 @@ import type {
   ListSearch,
   ResourceDefinition,
   ResourceTexts,
+  ScreenNotice,
 } from "./types.ts";
 
 export interface ResourceSpec<T extends ContentTable> {
@@ -36,6 +37,7 @@ export interface ResourceSpec<T extends ContentTable> {
   activation?: "logo";
   modal?: "normal" | "wide";
   bulk?: { imageField: ColumnOf<T>; titleField: ColumnOf<T>; folder: string };
+  notice?: ScreenNotice;
 }
 
 /** The column a list is filtered by, when its table has one. */
@@ -174,5 +176,6 @@ export function defineResource<T extends ContentTable>(spec: ResourceSpec<T>): R
     showsOne: TABLES[table].read.shows === "one",
     modal: spec.modal,
     bulk: spec.bulk,
+    notice: spec.notice,
   };
 }

@@ -29,9 +29,16 @@ export const about = defineResource({
     imageField("image_url", "About Image", "about", { maxBytes: FIVE_MB }),
     { kind: "text", name: "about_title", label: "Title", required: true, wide: true },
     { kind: "textarea", name: "about_text", label: "About Text", required: true, wide: true },
-    { kind: "number", name: "years_of_service", label: "Years of Service", min: 0 },
-    { kind: "number", name: "lives_impacted", label: "Lives Impacted", min: 0 },
-    { kind: "number", name: "active_volunteers", label: "Active Volunteers", min: 0 },
+    // The home page shows each figure: none may be left blank.
+    { kind: "number", name: "years_of_service", label: "Years of Service", min: 0, required: true },
+    { kind: "number", name: "lives_impacted", label: "Lives Impacted", min: 0, required: true },
+    {
+      kind: "number",
+      name: "active_volunteers",
+      label: "Active Volunteers",
+      min: 0,
+      required: true,
+    },
     { kind: "textarea", name: "our_vision", label: "Our Vision", required: true, wide: true },
     { kind: "textarea", name: "our_mission", label: "Our Mission", required: true, wide: true },
   ],
@@ -140,6 +147,7 @@ export const galleryImages = defineResource({
     updateSubmit: "Update Image",
     loading: "Loading gallery images...",
     empty: "No Gallery Images",
+    emptyHint: "Pictures added here are kept in the admin only: no page of the website shows them.",
     emptyAction: "Add Your First Images",
     confirmDelete: "Are you sure you want to delete this image?",
     loadError: "Error loading gallery images. Please try again.",
@@ -158,9 +166,14 @@ export const galleryImages = defineResource({
     { kind: "textarea", name: "description", label: "Description", wide: true },
     imageField("image_url", "Image", "gallery/home"),
     sortOrderField,
-    { kind: "checkbox", name: "is_active", label: "Visible on the site" },
+    { kind: "checkbox", name: "is_active", label: "Active" },
   ],
   bulk: { imageField: "image_url", titleField: "title", folder: "gallery/home-management" },
+  // No page of the site shows these pictures (its schema says so: picturesShown).
+  notice: {
+    text: "These pictures are kept here but not shown on any page of the website. The pictures in the home page's gallery are managed in Home Gallery.",
+    link: { href: "/admin/home-gallery-management", label: "Open Home Gallery" },
+  },
   card: (row) => ({
     image: row.image_url,
     title: row.title,

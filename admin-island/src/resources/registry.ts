@@ -99,7 +99,7 @@ export const registry: RegistryEntry[] = [
     homeSection: {
       id: "gallery",
       title: "Gallery",
-      description: "Titled pictures with categories",
+      description: "Titled pictures with categories, not shown on the website",
     },
   },
   {
@@ -126,62 +126,7 @@ export const registry: RegistryEntry[] = [
       description: "Certificates with their images and PDFs",
     },
   },
-  {
-    screen: cards(reliefContent),
-    route: {
-      path: "/admin/relief-management",
-      title: "Relief Content",
-      description: "The relief page: banner, text, services and statistics",
-    },
-  },
-  {
-    screen: gallery(reliefGallery),
-    route: {
-      path: "/admin/relief-gallery-management",
-      title: "Relief Gallery",
-      description: "Pictures of the relief work gallery",
-    },
-  },
-  {
-    screen: cards(medicalContent),
-    route: {
-      path: "/admin/medical-management",
-      title: "Medical Content",
-      description: "The medical page: banner, services, statistics and health tips",
-    },
-  },
-  {
-    screen: gallery(medicalGallery),
-    route: {
-      path: "/admin/medical-gallery-management",
-      title: "Medical Gallery",
-      description: "Pictures of the medical aid gallery",
-    },
-  },
-  {
-    screen: gallery(oldageGallery),
-    route: {
-      path: "/admin/oldage-gallery-management",
-      title: "Old Age Home Gallery",
-      description: "Pictures of the old-age home gallery",
-    },
-  },
-  {
-    screen: cards(oldageBanners),
-    route: {
-      path: "/admin/oldage-banner-management",
-      title: "Old Age Home Banners",
-      description: "Banner slides of the old-age home page",
-    },
-  },
-  {
-    screen: cards(oldageContent),
-    route: {
-      path: "/admin/oldage-content-management",
-      title: "Old Age Home Content",
-      description: "The old-age home page: about text, statistics and services",
-    },
-  },
+  // The programmes in the site's own order, each as content, banners, gallery.
   {
     screen: cards(childrenContent),
     route: {
@@ -204,6 +149,62 @@ export const registry: RegistryEntry[] = [
       path: "/admin/children-gallery-management",
       title: "Children Gallery",
       description: "Pictures of the children's gallery",
+    },
+  },
+  {
+    screen: cards(oldageContent),
+    route: {
+      path: "/admin/oldage-content-management",
+      title: "Old Age Home Content",
+      description: "The old-age home page: about text, statistics and services",
+    },
+  },
+  {
+    screen: cards(oldageBanners),
+    route: {
+      path: "/admin/oldage-banner-management",
+      title: "Old Age Home Banners",
+      description: "Banner slides of the old-age home page",
+    },
+  },
+  {
+    screen: gallery(oldageGallery),
+    route: {
+      path: "/admin/oldage-gallery-management",
+      title: "Old Age Home Gallery",
+      description: "Pictures of the old-age home gallery",
+    },
+  },
+  {
+    screen: cards(medicalContent),
+    route: {
+      path: "/admin/medical-management",
+      title: "Medical Content",
+      description: "The medical page: banner, services, statistics and health tips",
+    },
+  },
+  {
+    screen: gallery(medicalGallery),
+    route: {
+      path: "/admin/medical-gallery-management",
+      title: "Medical Gallery",
+      description: "Pictures of the medical aid gallery",
+    },
+  },
+  {
+    screen: cards(reliefContent),
+    route: {
+      path: "/admin/relief-management",
+      title: "Relief Content",
+      description: "The relief page: banner, text, services and statistics",
+    },
+  },
+  {
+    screen: gallery(reliefGallery),
+    route: {
+      path: "/admin/relief-gallery-management",
+      title: "Relief Gallery",
+      description: "Pictures of the relief work gallery",
     },
   },
   {

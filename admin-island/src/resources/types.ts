@@ -4,6 +4,12 @@
 import type { z } from "../../../src/lib/schema/zod.ts";
 import type { ListOrder, Row, TableName } from "../data/data-layer.ts";
 
+/** A plain sentence at the top of a screen, with a link onward. */
+export interface ScreenNotice {
+  text: string;
+  link?: { href: string; label: string };
+}
+
 interface FieldBase<N extends string = string> {
   /** The column (or, inside a list, the item key) the field edits. */
   name: N;
@@ -172,6 +178,8 @@ export interface ResourceDefinition {
    * form's title or else by its file name.
    */
   bulk?: { imageField: string; titleField: string; folder: string };
+  /** Said at the top of the screen: where its records show (or that they show nowhere). */
+  notice?: ScreenNotice;
 }
 
 /** What a gallery screen says, beyond its heading, empty text and picture noun. */

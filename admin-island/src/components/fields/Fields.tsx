@@ -1,7 +1,7 @@
 // Renders a definition's fields inside a react-hook-form form.
 import { Minus, Plus } from "lucide-react";
-import type { ReactNode } from "react";
-import { type FieldErrors, useFieldArray, useFormContext } from "react-hook-form";
+import { type ReactNode, useRef } from "react";
+import { type FieldErrors, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { type AltTextField, isAltTextField } from "../../resources/common.ts";
 import type { Field, ListField as ListFieldDef } from "../../resources/types.ts";
 import { DragHandle, SortableItem, SortableList } from "../ui/Sortable.tsx";
@@ -171,6 +171,9 @@ function PlainFieldInput({
   }
 }
 
+/** The item keys that name a list's item, in the order they are tried. */
+const ITEM_NAME_KEYS = ["title", "label", "name", "bank_name", "account_name"];
+
 /** A repeating list: add freely, remove only while more than one remains, move by the handles. */
 function ListFieldInput({
   field,
@@ -183,7 +186,26 @@ function ListFieldInput({
 }) {
   const { control } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: path });
-  const names = new Map(fields.map((item, index) => [item.id, `${field.itemLabel} ${index + 1}`]));
+  const values = (useWatch({ control, name: path }) ?? []) as Record<string, unknown>[];
+  // Each item by its own words (a service's title), else its place: 'Service 2'.
+  const nameKey = ITEM_NAME_KEYS.find((key) => field.fields.some((sub) => sub.name === key));
+  const nameAt = (index: number) => {
+    const own = nameKey ? values[index]?.[nameKey] : undefined;
+    return typeof own === "string" && own.trim() ? own.trim() : `${field.itemLabel} ${index + 1}`;
+  };
+  const names = new Map(fields.map((item, index) => [item.id, nameAt(index)]));
+  const removeButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // After a removal, focus stays where the person was: on the item that took its place,
+  // else (the last one went) on the Add button.
+  const removeAt = (index: number) => {
+    remove(index);
+    requestAnimationFrame(() => {
+      const next = removeButtons.current[index];
+      if (next?.isConnected && !next.disabled) next.focus();
+      else addButton.current?.focus();
+    });
+  };
   return (
     <fieldset className="min-w-0 rounded-lg border border-surface-sunken p-4">
       <legend className="px-1 text-base font-semibold text-ink">{field.label}</legend>
@@ -201,17 +223,20 @@ function ListFieldInput({
             <SortableItem key={item.id} id={item.id} className="rounded-lg bg-surface-muted p-3">
               <div className="mb-2 flex items-center justify-between gap-3">
                 <div className="flex items-center gap-2">
-                  <DragHandle name={`${field.itemLabel} ${index + 1}`} />
+                  <DragHandle name={nameAt(index)} />
                   <h4 className="text-sm font-semibold text-ink-muted">
                     {field.itemLabel} {index + 1}
                   </h4>
                 </div>
                 <button
+                  ref={(button) => {
+                    removeButtons.current[index] = button;
+                  }}
                   type="button"
                   className={button.smallDanger}
                   disabled={fields.length <= 1}
-                  onClick={() => remove(index)}
-                  aria-label={`Remove ${field.itemLabel} ${index + 1}`}
+                  onClick={() => removeAt(index)}
+                  aria-label={`Remove ${nameAt(index)}`}
                   title={
                     fields.length <= 1
                       ? `At least one ${field.itemLabel.toLowerCase()} is needed`
@@ -241,6 +266,7 @@ function ListFieldInput({
         </ol>
       </SortableList>
       <button
+        ref={addButton}
         type="button"
         className={`${button.small} mt-3`}
         onClick={() => append({ ...field.newItem })}

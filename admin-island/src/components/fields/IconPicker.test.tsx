@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { defaultIconName, serviceIconNames } from "../../../../src/lib/icons.ts";
+import { serviceIconNames } from "../../../../src/lib/icons.ts";
 import { forms } from "../../data/messages.ts";
 import { createFakeData } from "../../data/testing/fake-data.ts";
 import {
@@ -13,7 +13,7 @@ import {
 import type { FormValues, ResourceDefinition } from "../../resources/types.ts";
 import { ResourceForm } from "../screens/ResourceForm.tsx";
 import { errorOf, inputValue, renderWithData } from "../testing/render.ts";
-import { iconWords } from "./IconPicker.tsx";
+import { ICON_LABELS, iconWords } from "./IconPicker.tsx";
 
 const SERVICE_REFUSAL = "Choose an icon from the list";
 const TIP_REFUSAL = "Choose an icon, or type one emoji";
@@ -62,32 +62,32 @@ describe("IconPicker: services", () => {
     const { iconOf } = setup();
     const icon = iconOf("Services");
     const radios = icon.getAllByRole("radio");
-    // Each option is named by its icon's name, and shows its picture beside it.
-    expect(radios.map((radio) => radio.closest("label")?.textContent)).toEqual([
-      ...serviceIconNames,
-    ]);
+    // Each option is named in plain words (never the icon's code name), with its picture.
+    expect(radios.map((radio) => radio.closest("label")?.textContent)).toEqual(
+      serviceIconNames.map((name) => ICON_LABELS[name]),
+    );
     for (const name of serviceIconNames) {
-      const radio = icon.getByRole("radio", { name });
+      const radio = icon.getByRole("radio", { name: ICON_LABELS[name] });
       expect(radio.closest("label")?.querySelector("svg")).not.toBeNull();
       expect(checked(radio)).toBe(name === "Stethoscope");
+      expect(radio.closest("label")?.textContent).not.toMatch(/[a-z][A-Z]|\d/);
     }
-    expect(inputValue(icon.getByRole("status", { name: "Icon" }))).toBe("Stethoscope");
-    expect(
-      icon.getByText(`Unknown names show the ✨ ${defaultIconName} icon on the site.`),
-    ).toBeTruthy();
+    expect(inputValue(icon.getByRole("status", { name: "Icon" }))).toBe("Medical care");
+    expect(icon.getByText("The site shows the chosen picture beside the item.")).toBeTruthy();
+    expect(icon.queryByText(/✨/)).toBeNull();
   });
 
   it("stores the icon chosen with the arrow keys", async () => {
     const { user, iconOf, save, saved, onSubmit } = setup();
     const icon = iconOf("Services");
-    icon.getByRole("radio", { name: "Stethoscope" }).focus();
+    icon.getByRole("radio", { name: ICON_LABELS.Stethoscope }).focus();
     await user.keyboard("{ArrowRight}");
     await user.keyboard("{ArrowDown}");
     await user.keyboard("{ArrowLeft}");
-    const heart = icon.getByRole("radio", { name: "Heart" });
+    const heart = icon.getByRole("radio", { name: ICON_LABELS.Heart });
     expect(checked(heart)).toBe(true);
     expect(document.activeElement).toBe(heart);
-    expect(checked(icon.getByRole("radio", { name: "Stethoscope" }))).toBe(false);
+    expect(checked(icon.getByRole("radio", { name: ICON_LABELS.Stethoscope }))).toBe(false);
     expect(inputValue(icon.getByRole("status", { name: "Icon" }))).toBe("Heart");
 
     await save();
@@ -102,13 +102,17 @@ describe("IconPicker: services", () => {
         { icon: "graduation-cap", title: "School", description: "Lessons" },
       ],
     });
-    expect(checked(iconOf("Services", 0).getByRole("radio", { name: "Home" }))).toBe(true);
+    expect(checked(iconOf("Services", 0).getByRole("radio", { name: ICON_LABELS.Home }))).toBe(
+      true,
+    );
     const second = iconOf("Services", 1);
-    expect(checked(second.getByRole("radio", { name: "GraduationCap" }))).toBe(true);
+    expect(checked(second.getByRole("radio", { name: ICON_LABELS.GraduationCap }))).toBe(true);
     expect(screen.queryByText(/is not one of these icons/)).toBeNull();
 
-    await user.click(second.getByRole("radio", { name: "Truck" }));
-    expect(checked(iconOf("Services", 0).getByRole("radio", { name: "Home" }))).toBe(true);
+    await user.click(second.getByRole("radio", { name: ICON_LABELS.Truck }));
+    expect(checked(iconOf("Services", 0).getByRole("radio", { name: ICON_LABELS.Home }))).toBe(
+      true,
+    );
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     // An alias the editor left alone is stored as it was.
@@ -130,10 +134,10 @@ describe("IconPicker: services", () => {
     expect(errorOf(group)).toBe(SERVICE_REFUSAL);
     expect(icon.getByText(SERVICE_REFUSAL)).toBeTruthy();
     // The refused field takes the focus: its first tile, from where the arrows choose.
-    expect(document.activeElement).toBe(icon.getByRole("radio", { name: "Home" }));
+    expect(document.activeElement).toBe(icon.getByRole("radio", { name: ICON_LABELS.Home }));
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await user.click(icon.getByRole("radio", { name: "GraduationCap" }));
+    await user.click(icon.getByRole("radio", { name: ICON_LABELS.GraduationCap }));
     await waitFor(() => expect(errorOf(group)).toBeNull());
     expect(icon.queryByText(iconWords.unknownIcon("GraduationCapp"))).toBeNull();
     await save();
@@ -157,7 +161,7 @@ describe("IconPicker: health tips", () => {
     expect(saved("health_tips")[0]?.icon).toBe("💧");
 
     // An icon instead: the emoji box goes away.
-    await user.click(icon.getByRole("radio", { name: "Heart" }));
+    await user.click(icon.getByRole("radio", { name: ICON_LABELS.Heart }));
     expect(icon.queryByRole("textbox")).toBeNull();
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
@@ -198,7 +202,7 @@ describe("IconPicker: health tips", () => {
       health_tips: [{ icon: "stethoscope", title: "Check-ups", description: "Every year" }],
     });
     const icon = iconOf("Health Tips");
-    expect(checked(icon.getByRole("radio", { name: "Stethoscope" }))).toBe(true);
+    expect(checked(icon.getByRole("radio", { name: ICON_LABELS.Stethoscope }))).toBe(true);
     expect(checked(icon.getByRole("radio", { name: iconWords.emoji }))).toBe(false);
     expect(icon.queryByRole("textbox")).toBeNull();
   });

@@ -21,7 +21,7 @@ import {
   Users,
   Utensils,
 } from "lucide-react";
-import { Fragment, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useController } from "react-hook-form";
 import {
   isShownTipIcon,
@@ -51,6 +51,26 @@ const PICTURES: Record<ServiceIconName, LucideIcon> = {
   HandHeart,
 };
 
+/**
+ * Each icon's name in plain words, as editors see it; the stored value stays the icon's
+ * own name (what the site draws by).
+ */
+export const ICON_LABELS: Record<ServiceIconName, string> = {
+  Home: "Home",
+  GraduationCap: "Education",
+  Stethoscope: "Medical care",
+  Heart: "Heart",
+  Gamepad2: "Games",
+  Users: "People",
+  Activity: "Health",
+  Clock: "Time",
+  Truck: "Transport",
+  MapPin: "Place",
+  Utensils: "Meals",
+  Shield: "Safety",
+  HandHeart: "Care",
+};
+
 export const iconWords = {
   emoji: "Emoji",
   chosen: "Chosen:",
@@ -63,16 +83,6 @@ export const iconWords = {
 
 const tile =
   "relative flex min-h-14 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border border-ink-soft/40 bg-white px-0.5 py-1.5 text-center text-xs leading-tight text-ink hover:bg-surface-muted has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500";
-
-/** A name that may break between its words on a narrow tile, read as one word. */
-function breakable(name: string) {
-  return name.split(/(?=[A-Z])/).map((part, index) => (
-    <Fragment key={part}>
-      {index > 0 ? <wbr /> : null}
-      {part}
-    </Fragment>
-  ));
-}
 
 interface IconPickerProps {
   field: IconField;
@@ -148,7 +158,7 @@ export function IconPicker({ field, path, id, error }: IconPickerProps) {
           ) : Picture ? (
             <>
               <Picture aria-hidden="true" className="size-4 shrink-0" />
-              {picked}
+              {picked ? ICON_LABELS[picked] : null}
             </>
           ) : (
             iconWords.none
@@ -202,7 +212,7 @@ export function IconPicker({ field, path, id, error }: IconPickerProps) {
                 className="peer sr-only"
               />
               <Icon aria-hidden="true" className="size-5 shrink-0" />
-              <span className="[overflow-wrap:anywhere]">{breakable(name)}</span>
+              <span className="[overflow-wrap:anywhere]">{ICON_LABELS[name]}</span>
               <Check
                 aria-hidden="true"
                 className="absolute top-0.5 right-0.5 hidden size-3.5 text-brand-700 peer-checked:block"

@@ -179,8 +179,8 @@ export function usePaymentList(definition: ResourceDefinition): ResourceList {
     /** Answers whether the record is gone (a change waiting for approval leaves it). */
     remove: async (row: Row): Promise<boolean> => {
       const title = forms.deleteTitle(definition.card(row).title);
-      if (!(await confirm(texts.confirmDelete, { title, confirmLabel: forms.delete })))
-        return false;
+      const question = `${texts.confirmDelete} ${forms.toTrash}`;
+      if (!(await confirm(question, { title, confirmLabel: forms.delete }))) return false;
       return act(
         row,
         async () => {

@@ -49,27 +49,55 @@ function valueAt(values: unknown, path: string[]): unknown {
 }
 
 /**
- * What the banner above a refused form says. Blank required fields ask to be filled
- * in; any other refusal (a bad address, a negative number, a blank number, which
- * says under it what it needs) points to the highlighted fields instead.
+ * What the banner above a refused form says. Blank required fields are named (all of
+ * them blank: the form's own words); any other refusal (a bad address, a negative
+ * number, a blank number, which says under it what it needs) points to the highlighted
+ * fields instead.
  */
 export function refusalBanner(
   definition: ResourceDefinition,
   errors: FieldErrors,
   values: FormValues,
 ): string {
-  let missing = false;
+  // Each blank required field by its label (a list's item field as 'Title of Service 2'),
+  // and whether it takes a file.
+  const missing = new Map<string, { label: string; file: boolean; field: string }>();
   let wrong = false;
   for (const path of errorPaths(errors)) {
     const value = valueAt(values, path);
     const field = definition.fields.find((item) => item.name === path[0]);
     const blank =
       value === undefined || value === null || (typeof value === "string" && !value.trim());
-    if (blank && field?.kind !== "number") missing = true;
-    else wrong = true;
+    // A number's field says what it needs ("1e" and "" read alike, as blank).
+    if (!blank || !field || field.kind === "number") {
+      wrong = true;
+      continue;
+    }
+    const item = field.kind === "list" ? field.fields.find((f) => f.name === path[2]) : undefined;
+    const named = item ?? field;
+    const label =
+      field.kind === "list" && item
+        ? `${item.label} of ${field.itemLabel} ${Number(path[1]) + 1}`
+        : field.label;
+    missing.set(path.join("."), {
+      label,
+      file: named.kind === "image" || named.kind === "document",
+      field: field.name,
+    });
   }
-  if (missing && wrong) return forms.fillAndFix;
-  return wrong ? forms.fixFields : definition.texts.invalid;
+  if (missing.size > 0 && wrong) return forms.fillAndFix;
+  if (wrong) return forms.fixFields;
+  const blanks = [...missing.values()];
+  const required = definition.fields.filter((field) => field.required);
+  // Every required field blank, or a bulk add's pictures (chosen files or an address):
+  // the form's own words.
+  if (blanks.length === 0 || blanks.length >= required.length) return definition.texts.invalid;
+  if (definition.bulk && blanks.every((blank) => blank.field === definition.bulk?.imageField))
+    return definition.texts.invalid;
+  return forms.missing(
+    blanks.filter((blank) => !blank.file).map((blank) => blank.label),
+    blanks.filter((blank) => blank.file).map((blank) => blank.label),
+  );
 }
 
 /**

@@ -115,7 +115,7 @@ export function useContentRowActions(
     remove: (row: Row) =>
       remove(
         row,
-        [deleteWarning?.(row), words.confirmDelete].filter(Boolean).join(" "),
+        [deleteWarning?.(row), words.confirmDelete, forms.toTrash].filter(Boolean).join(" "),
         async () => {
           await writes.remove(row);
           return () => writes.putBack([row]);

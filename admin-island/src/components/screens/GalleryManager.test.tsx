@@ -237,10 +237,10 @@ describe("GalleryManager: uploads", () => {
     expect(fake.insert.mock.calls.map(([, [values]]) => values?.sort_order)).toEqual([1, 2]);
   });
 
-  it("reports files that are too big or unreadable, saying why", async () => {
+  it("reports files that are too big or no picture, saying why", async () => {
     const fake = createFakeData();
     vi.mocked(prepareImage).mockImplementationOnce(async () => {
-      throw new ImageCheckError("Error reading file. Please try again.");
+      throw new ImageCheckError("This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).");
     });
     const { user, input } = setup(medicalGallery, fake);
     await screen.findByText(medicalGallery.empty);
@@ -252,7 +252,7 @@ describe("GalleryManager: uploads", () => {
 
     expect(await screen.findByText("Error uploading files. Please try again.")).toBeTruthy();
     expect(progressLines()).toEqual({
-      "damaged.jpg": "Error reading file. Please try again.",
+      "damaged.jpg": "This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).",
       "huge.jpg": "File size must be less than 10MB",
     });
     expect(fake.upload).not.toHaveBeenCalled();
@@ -306,7 +306,10 @@ describe("GalleryManager: tile actions", () => {
 
     await user.click(await screen.findByRole("button", { name: "Delete Medical Gallery Image 1" }));
     let question = await screen.findByRole("alertdialog");
-    expect(within(question).getByText("Are you sure you want to delete this image?")).toBeTruthy();
+    // The spec's question, and where the picture goes.
+    expect(question.textContent).toContain(
+      "Are you sure you want to delete this image? It goes to the Trash, where it can be restored for 30 days.",
+    );
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(fake.remove).not.toHaveBeenCalled();

@@ -25,6 +25,7 @@ import { LoadError, LoadErrorBar, Loading } from "../ui/ListStates.tsx";
 import { SearchField } from "../ui/ListView.tsx";
 import { SmallButton } from "../ui/SmallButton.tsx";
 import { button, input, label } from "../ui/ui.ts";
+import { when } from "../ui/when.ts";
 import { mailtoHref } from "./mailto.ts";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 
@@ -252,8 +253,12 @@ function MessageItem({
           <Badge tone="blue">
             {INQUIRY_LABELS[String(row.inquiry_type)] ?? String(row.inquiry_type)}
           </Badge>
-          <time className="text-sm text-ink-muted" dateTime={String(row.created_at)}>
-            {new Date(String(row.created_at)).toLocaleString()}
+          <time
+            className="text-sm text-ink-muted"
+            dateTime={String(row.created_at)}
+            title={new Date(String(row.created_at)).toLocaleString()}
+          >
+            {when(String(row.created_at))}
           </time>
         </div>
         <h3 className="mt-2 text-lg font-semibold text-ink [overflow-wrap:anywhere]">

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createPublisher, type PublishApi, type PublishRun } from "../../data/publish.ts";
-import { PublishHistory, when } from "./PublishHistory.tsx";
+import { when } from "../ui/when.ts";
+import { PublishHistory } from "./PublishHistory.tsx";
 
 function publisherWith(runs: PublishRun[] | Error) {
   const api: PublishApi = {

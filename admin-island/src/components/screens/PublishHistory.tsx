@@ -2,6 +2,7 @@
 // for a failed one, why. Read with the publish status (see data/publish.ts).
 import { useStore } from "@nanostores/react";
 import type { Publisher, PublishRun } from "../../data/publish.ts";
+import { when } from "../ui/when.ts";
 
 const LABELS: Record<PublishRun["status"], { text: string; tone: string }> = {
   queued: { text: "Waiting", tone: "bg-surface-sunken text-ink" },
@@ -9,19 +10,6 @@ const LABELS: Record<PublishRun["status"], { text: string; tone: string }> = {
   succeeded: { text: "Published", tone: "bg-green-100 text-green-900" },
   failed: { text: "Failed", tone: "bg-red-100 text-red-900" },
 };
-
-/** "Today 14:05", "Yesterday 09:12" or "3 Nov, 16:40" (in the browser's own date order). */
-export function when(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  const day = (d: Date) => d.toDateString();
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (day(date) === day(now)) return `Today ${time}`;
-  if (day(date) === day(yesterday)) return `Yesterday ${time}`;
-  return `${date.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
-}
 
 function took(run: PublishRun): string | null {
   const start = Date.parse(run.started_at ?? run.requested_at);

@@ -2,9 +2,11 @@
 // time, or 'Publish failed' with the reason. 'Publish now' asks for a build at once,
 // or says the site is already up to date when nothing is new.
 import { useStore } from "@nanostores/react";
-import { AlertTriangle, CheckCircle2, LoaderCircle, UploadCloud } from "lucide-react";
-import { publishing } from "../../data/messages.ts";
+import { AlertTriangle, CheckCircle2, LoaderCircle, Undo2, UploadCloud } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { publishing, undoing } from "../../data/messages.ts";
 import { PUBLISH_FAILED_NOTE, type Publisher } from "../../data/publish.ts";
+import { $undo } from "../ui/notify.ts";
 
 function time(iso: string): string {
   const date = new Date(iso);
@@ -16,6 +18,13 @@ function time(iso: string): string {
 export function PublishStatus({ publisher }: { publisher: Publisher }) {
   const state = useStore(publisher.$state);
   const busy = state.phase === "publishing";
+  const undo = useStore($undo);
+  // The last change stays undoable here until a publish after it is live.
+  const previous = useRef(state.phase);
+  useEffect(() => {
+    if (previous.current === "publishing" && state.phase === "live") $undo.set(null);
+    previous.current = state.phase;
+  }, [state.phase]);
   return (
     // The status and the button share one row, the status's text wrapping inside it; on
     // a phone the button shows its icon only.
@@ -51,6 +60,18 @@ export function PublishStatus({ publisher }: { publisher: Publisher }) {
           <span>Checking the live site...</span>
         )}
       </p>
+      {undo ? (
+        <button
+          type="button"
+          onClick={undo.run}
+          title={`${undoing.action}: ${undo.message}`}
+          aria-label={`${undoing.action}: ${undo.message}`}
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg border border-white/40 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10"
+        >
+          <Undo2 aria-hidden="true" className="size-4" />
+          <span className="max-sm:sr-only">{undoing.action}</span>
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => void publisher.publishNow()}

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { createFakeData } from "../../data/testing/fake-data.ts";
-import { boardStaff } from "../../resources/home.ts";
+import { boardStaff, causes } from "../../resources/home.ts";
 import { certifications } from "../../resources/other.ts";
 import { donateContent, medicalContent } from "../../resources/programmes.ts";
 import type { ResourceDefinition } from "../../resources/types.ts";
@@ -35,7 +35,8 @@ describe("ResourceForm: repeating lists", () => {
     const services = within(screen.getByRole("group", { name: "Services" }));
 
     expect(services.getAllByRole("listitem")).toHaveLength(1);
-    const onlyRemove = services.getByRole("button", { name: "Remove Service 1" });
+    // An item is named by its title; one without a title by its place.
+    const onlyRemove = services.getByRole("button", { name: "Remove General Healthcare" });
     expect(disabled(onlyRemove)).toBe(true);
     expect(onlyRemove.getAttribute("title")).toBe("At least one service is needed");
 
@@ -45,18 +46,41 @@ describe("ResourceForm: repeating lists", () => {
     // A new item starts from the definition's newItem.
     expect(
       inputValue(services.getByLabelText(/^Icon/, { selector: "#field-services-1-icon" })),
-    ).toBe("Stethoscope");
+    ).toBe("Medical care");
     expect(
       inputValue(services.getByLabelText(/^Title/, { selector: "#field-services-1-title" })),
     ).toBe("");
-    expect(disabled(services.getByRole("button", { name: "Remove Service 1" }))).toBe(false);
+    expect(disabled(services.getByRole("button", { name: "Remove General Healthcare" }))).toBe(
+      false,
+    );
     expect(disabled(services.getByRole("button", { name: "Remove Service 2" }))).toBe(false);
+    expect(services.getByRole("button", { name: "Move Service 2" })).toBeTruthy();
 
-    await user.click(services.getByRole("button", { name: "Remove Service 1" }));
+    await user.click(services.getByRole("button", { name: "Remove General Healthcare" }));
     expect(services.getAllByRole("listitem")).toHaveLength(1);
-    // The one left is the added item, and it cannot be removed.
+    // The one left is the added item, and it cannot be removed: focus goes on to Add.
     expect(inputValue(services.getByLabelText(/^Title/))).toBe("");
     expect(disabled(services.getByRole("button", { name: "Remove Service 1" }))).toBe(true);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(services.getByRole("button", { name: "Add Service" })),
+    );
+  });
+
+  it("after a removal, focus goes to the item that took its place", async () => {
+    const { user } = setup(medicalContent);
+    const services = within(screen.getByRole("group", { name: "Services" }));
+    await user.click(services.getByRole("button", { name: "Add Service" }));
+    await user.type(
+      services.getByLabelText(/^Title/, { selector: "#field-services-1-title" }),
+      "Vaccination",
+    );
+    await user.click(services.getByRole("button", { name: "Add Service" }));
+    await user.click(services.getByRole("button", { name: "Remove Vaccination" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        services.getByRole("button", { name: "Remove Service 2" }),
+      ),
+    );
   });
 
   it("submits every item, and shows an item's own message when it is blank", async () => {
@@ -73,7 +97,7 @@ describe("ResourceForm: repeating lists", () => {
 
     await user.click(screen.getByRole("button", { name: "Create Content" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "Please fill in all required fields",
+      "Please fill in Title of Service 2 and Description of Service 2.",
     );
     const newTitle = services.getByLabelText(/^Title/, { selector: "#field-services-1-title" });
     expect(newTitle.getAttribute("aria-invalid")).toBe("true");
@@ -105,12 +129,13 @@ describe("ResourceForm: repeating lists", () => {
       ["Bank Accounts", "Bank Account", "Add Bank Account"],
     ] as const) {
       const list = within(screen.getByRole("group", { name: group }));
-      expect(disabled(list.getByRole("button", { name: `Remove ${item} 1` }))).toBe(true);
+      const removes = () => list.getAllByRole("button", { name: /^Remove / });
+      expect(removes().map(disabled)).toEqual([true]);
       await user.click(list.getByRole("button", { name: add }));
-      expect(disabled(list.getByRole("button", { name: `Remove ${item} 1` }))).toBe(false);
-      expect(disabled(list.getByRole("button", { name: `Remove ${item} 2` }))).toBe(false);
+      expect(removes().map(disabled)).toEqual([false, false]);
+      // The new item has no name of its own yet: it is named by its place.
       await user.click(list.getByRole("button", { name: `Remove ${item} 2` }));
-      expect(disabled(list.getByRole("button", { name: `Remove ${item} 1` }))).toBe(true);
+      expect(removes().map(disabled)).toEqual([true]);
     }
   });
 });
@@ -215,6 +240,15 @@ describe("ResourceForm: the banner of a refused form", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Please fix the highlighted fields.",
     );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("names the one field a cause misses: its image, not every field", async () => {
+    const { user, onSubmit } = setup(causes);
+    await user.type(screen.getByLabelText(/^Title/), "Clean Water");
+    await user.type(screen.getByLabelText(/^Description/), "Wells for two villages");
+    await user.click(screen.getByRole("button", { name: "Create Cause" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Please upload the Cause Image.");
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ConflictError, type Row } from "../../data/data-layer.ts";
+import { forms } from "../../data/messages.ts";
 import { createFakeData, type FakeData } from "../../data/testing/fake-data.ts";
 import { banners } from "../../resources/banners.ts";
 import { boardStaff, galleryImages } from "../../resources/home.ts";
@@ -502,8 +503,9 @@ describe("ResourceManager: card actions", () => {
 
     await user.click(await screen.findByRole("button", { name: "Delete Clean Water" }));
     let question = await screen.findByRole("alertdialog");
-    expect(within(question).getByText(projects.texts.confirmDelete)).toBeTruthy();
+    expect(question.textContent).toContain(`${projects.texts.confirmDelete} ${forms.toTrash}`);
     expect(projects.texts.confirmDelete).toBe("Are you sure you want to delete this project?");
+    expect(forms.toTrash).toBe("It goes to the Trash, where it can be restored for 30 days.");
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(fake.remove).not.toHaveBeenCalled();
@@ -643,7 +645,7 @@ describe("ResourceManager: naming and showing each item", () => {
     const { user } = setup(projects, fake);
     await user.click(await screen.findByRole("button", { name: "Delete Clean Water" }));
     const question = await screen.findByRole("alertdialog", { name: 'Delete "Clean Water"?' });
-    expect(within(question).getByText(projects.texts.confirmDelete)).toBeTruthy();
+    expect(question.textContent).toContain(projects.texts.confirmDelete);
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     expect(fake.remove).not.toHaveBeenCalled();
   });

@@ -118,6 +118,20 @@ export function ResourceManager({
         </button>
       </div>
 
+      {definition.notice ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <span>{definition.notice.text}</span>
+          {definition.notice.link ? (
+            <a
+              href={definition.notice.link.href}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              {definition.notice.link.label}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+
       <ListStates
         state={list.state}
         loading={texts.loading}

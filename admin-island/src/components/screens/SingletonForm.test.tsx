@@ -26,7 +26,11 @@ function setup(fake: FakeData) {
   return { user };
 }
 
-const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+/** A field by its label, whatever follows it (a required field's star). */
+const field = (label: RegExp | string) =>
+  screen.getByLabelText(
+    typeof label === "string" ? new RegExp(`^${label}`) : label,
+  ) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: "Save About Content" });
 
 describe("SingletonForm (about)", () => {
@@ -90,13 +94,28 @@ describe("SingletonForm (about)", () => {
     expect(fake.rows("about_content")).toHaveLength(1);
   });
 
+  it("marks the figures the home page shows as required, and says what one left blank needs", async () => {
+    const fake = createFakeData({ about_content: [ABOUT] });
+    const { user } = setup(fake);
+    await screen.findByRole("heading", { name: "About Section Content" });
+    for (const label of ["Years of Service", "Lives Impacted", "Active Volunteers"]) {
+      expect(screen.getByText(label).closest("label")?.textContent).toContain("*");
+    }
+    await user.clear(field(/^Lives Impacted/));
+    await user.click(saveButton());
+    expect(await screen.findByText("Please enter a whole number.")).toBeTruthy();
+    expect(errorOf(field(/^Lives Impacted/))).toBe("Please enter a whole number.");
+    expect(fake.update).not.toHaveBeenCalled();
+  });
+
   it("refuses missing required fields without saving", async () => {
     const fake = createFakeData();
     const { user } = setup(fake);
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.click(saveButton());
+    // The blank required fields, named (the title has its default).
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "Please fill in all required fields",
+      "Please fill in About Text, Our Vision and Our Mission and upload the About Image.",
     );
     expect(field(/^About Text/).getAttribute("aria-invalid")).toBe("true");
     expect(fake.insert).not.toHaveBeenCalled();
@@ -118,7 +137,7 @@ describe("SingletonForm (about)", () => {
     expect(await screen.findByText("Please enter a whole number.")).toBeTruthy();
     expect(errorOf(field(label))).toBe("Please enter a whole number.");
     expect(field(label).getAttribute("aria-invalid")).toBe("true");
-    // Every required field is filled, so the banner points to the field.
+    // Every other required field is filled, so the banner points to the field.
     expect(screen.getByRole("alert").textContent).toBe("Please fix the highlighted fields.");
     expect(fake.update).not.toHaveBeenCalled();
     expect(fake.insert).not.toHaveBeenCalled();

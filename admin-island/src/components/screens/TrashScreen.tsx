@@ -13,7 +13,7 @@ import { useLoaded } from "../hooks/useLoaded.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/ui.ts";
-import { when } from "./PublishHistory.tsx";
+import { when } from "../ui/when.ts";
 
 /** A day in words: '25 Dec 2026'. */
 function day(iso: string): string {

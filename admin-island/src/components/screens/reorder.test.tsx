@@ -240,9 +240,10 @@ describe("reordering a repeating list inside a form", () => {
       fake,
     );
     const services = within(screen.getByRole("group", { name: "Services" }));
-    services.getByRole("button", { name: "Move Service 1" }).focus();
+    // Each item's handle and what screen readers hear name it by its title.
+    services.getByRole("button", { name: "Move First aid" }).focus();
     await user.keyboard("[Space]");
-    expect(announced()).toBe("Picked up Service 1, service 1 of 2.");
+    expect(announced()).toBe("Picked up First aid, service 1 of 2.");
     await user.keyboard("[ArrowDown]");
     await user.keyboard("[Space]");
     await waitFor(() =>
@@ -284,11 +285,11 @@ describe("moving inside a dialog", () => {
     renderWithData(<ResourceManager definition={medicalContent} />, fake);
     await user.click(await screen.findByRole("button", { name: "Edit Medical care" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Medical Content" });
-    within(dialog).getByRole("button", { name: "Move Service 1" }).focus();
+    within(dialog).getByRole("button", { name: "Move First aid" }).focus();
     await user.keyboard("[Space]");
     await user.keyboard("[ArrowDown]");
     await user.keyboard("[Escape]");
-    expect(announced()).toBe("Moving cancelled. Service 1 is back, service 1 of 2.");
+    expect(announced()).toBe("Moving cancelled. First aid is back, service 1 of 2.");
     expect(screen.getByRole("dialog", { name: "Edit Medical Content" })).toBeTruthy();
     expect(screen.queryByRole("alertdialog")).toBeNull();
 

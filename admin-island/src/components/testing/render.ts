@@ -3,17 +3,30 @@
 import { render } from "@testing-library/react";
 import { createElement, type ReactElement } from "react";
 import { Toaster } from "sonner";
-import type { DataLayer } from "../../data/data-layer.ts";
+import type { DataLayer, TeamApi } from "../../data/data-layer.ts";
+import { fakeTeam } from "../../data/testing/fake-team.ts";
 import { DataContext } from "../hooks/useData.ts";
+import { TeamContext } from "../hooks/useTeam.ts";
 import { ConfirmProvider } from "../ui/Confirm.tsx";
 
-/** Renders `ui` as the admin app would: with the data layer, confirm dialogs and toasts. */
-export function renderWithData(ui: ReactElement, data: DataLayer) {
+/**
+ * Renders `ui` as the admin app would: with the data layer, the team (the signed-in
+ * administrator alone unless `team` says otherwise), confirm dialogs and toasts.
+ */
+export function renderWithData(
+  ui: ReactElement,
+  data: DataLayer,
+  { team = fakeTeam() }: { team?: TeamApi } = {},
+) {
   return render(
     createElement(
       DataContext.Provider,
       { value: data },
-      createElement(ConfirmProvider, null, ui, createElement(Toaster)),
+      createElement(
+        TeamContext.Provider,
+        { value: team },
+        createElement(ConfirmProvider, null, ui, createElement(Toaster)),
+      ),
     ),
   );
 }

@@ -1,10 +1,13 @@
 // Test-only: what every admin screen test starts and ends with (vitest.config.ts runs
 // this before each file of the admin-ui project). Logged failures stay quiet (the
 // screens log what they also show); after each test the rendered screen, its toasts,
-// its drafts, the URL and every mock are reset.
+// its drafts, the last undoable change, the session's access, the URL and every mock are
+// reset.
 import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
+import { $access } from "../../data/access.ts";
+import { $undo } from "../ui/notify.ts";
 
 // jsdom has no pointer capture; a toast asks for it when its Undo is pressed.
 Element.prototype.setPointerCapture ??= () => {};
@@ -18,6 +21,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.dismiss();
+  $undo.set(null);
+  $access.set("admin");
   sessionStorage.clear();
   window.history.replaceState(null, "", "/");
   vi.clearAllMocks();

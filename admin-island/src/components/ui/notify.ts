@@ -1,5 +1,6 @@
 // Outcomes are toasts (an aria-live region). A failure is logged for whoever debugs
 // it, and always shown too: never only logged.
+import { atom } from "nanostores";
 import type { CSSProperties } from "react";
 import { toast } from "sonner";
 import { DataError, isNetworkFailure } from "../../data/data-layer.ts";
@@ -29,10 +30,17 @@ export function notifySuccess(message: string): void {
 }
 
 /**
- * A change that went through, whose toast offers Undo for a few seconds. `undo` takes
- * the change back (itself a recorded change) and says how that went; it runs once.
- * `after` runs once the undo is over, whether it worked or not (the list reloads,
- * say); a promise it returns is waited for before the outcome is told.
+ * The last change that can still be undone, offered beside the publish status until
+ * that change is live (PublishStatus clears it), long after its toast has gone.
+ */
+export const $undo = atom<{ message: string; run: () => void } | null>(null);
+
+/**
+ * A change that went through, whose toast offers Undo for a few seconds, and the
+ * publish status until it is live. `undo` takes the change back (itself a recorded
+ * change) and says how that went; it runs once, from either. `after` runs once the undo
+ * is over, whether it worked or not (the list reloads, say); a promise it returns is
+ * waited for before the outcome is told.
  */
 export function notifyUndoable(
   message: string,
@@ -47,19 +55,22 @@ export function notifyUndoable(
     }
   };
   let used = false;
+  const entry = {
+    message,
+    run: () => {
+      if (used) return;
+      used = true;
+      if ($undo.get() === entry) $undo.set(null);
+      undoThenAfter().then(
+        () => notifySuccess(undoing.done),
+        (error: unknown) => notifyError(undoing.failed, error),
+      );
+    },
+  };
+  $undo.set(entry);
   toast.success(message, {
     duration: undoing.durationMs,
-    action: {
-      label: undoing.action,
-      onClick: () => {
-        if (used) return;
-        used = true;
-        undoThenAfter().then(
-          () => notifySuccess(undoing.done),
-          (error: unknown) => notifyError(undoing.failed, error),
-        );
-      },
-    },
+    action: { label: undoing.action, onClick: entry.run },
   });
 }
 

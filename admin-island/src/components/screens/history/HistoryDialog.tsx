@@ -16,7 +16,7 @@ import { LoadError, Loading } from "../../ui/ListStates.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { notifyError, notifyUndoable } from "../../ui/notify.ts";
 import { button } from "../../ui/ui.ts";
-import { when } from "../PublishHistory.tsx";
+import { when } from "../../ui/when.ts";
 import { type Difference, describeChange } from "./changes.ts";
 
 /** The record whose history is shown, as the list loaded it. */

@@ -12,6 +12,7 @@ import { useConfirm } from "../../ui/Confirm.tsx";
 import { notifyError, notifySuccess } from "../../ui/notify.ts";
 import { button } from "../../ui/ui.ts";
 import { ResourceManager } from "../ResourceManager.tsx";
+import { ApprovalStuck } from "./ApprovalStuck.tsx";
 import { PendingChangesView } from "./PendingChanges.tsx";
 
 /** The setting, with its state and the one thing an admin may do with it now. */
@@ -84,6 +85,7 @@ export function PaymentsScreen({ definition }: { definition: ResourceDefinition 
   const changes = pending.state.status === "ready" ? pending.state.value : [];
   return (
     <div className="flex flex-col gap-8">
+      <ApprovalStuck />
       <ApprovalSetting
         settings={settings}
         offWaiting={changes.some((change) => change.target === "admin_settings")}

@@ -15,7 +15,7 @@ import { approvalWords as words } from "../../../data/messages.ts";
 import type { usePendingChanges } from "../../hooks/usePayments.ts";
 import { LoadError, Loading } from "../../ui/ListStates.tsx";
 import { button } from "../../ui/ui.ts";
-import { when } from "../PublishHistory.tsx";
+import { when } from "../../ui/when.ts";
 
 /** What a change does, in words. */
 function changeLines(change: PendingChange): string[] {

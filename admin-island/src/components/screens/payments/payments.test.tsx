@@ -10,6 +10,7 @@ import type { Row } from "../../../data/data-layer.ts";
 import { approvalWords, notificationWords } from "../../../data/messages.ts";
 import { $saves } from "../../../data/saves.ts";
 import { createFakeData, type FakeData, SOMEONE_ELSE } from "../../../data/testing/fake-data.ts";
+import { fakeTeam, YOU } from "../../../data/testing/fake-team.ts";
 import { donateContent } from "../../../resources/programmes.ts";
 import { renderWithData } from "../../testing/render.ts";
 import { NotificationSettings } from "../NotificationSettings.tsx";
@@ -23,11 +24,19 @@ const DONATE = {
   is_active: true,
 };
 
-function renderDonate(fake: FakeData) {
+function renderDonate(fake: FakeData, team = fakeTeam([YOU, OTHER])) {
   const user = userEvent.setup();
-  renderWithData(<PaymentsScreen definition={donateContent} />, fake);
+  renderWithData(<PaymentsScreen definition={donateContent} />, fake, { team });
   return { user };
 }
+
+/** A second active administrator, who can approve. */
+const OTHER = {
+  ...YOU,
+  id: "00000000-0000-4000-8000-0000000000b2",
+  email: "ben@example.org",
+  you: false,
+};
 
 async function confirmWith(user: ReturnType<typeof userEvent.setup>, label: string) {
   const question = await screen.findByRole("alertdialog");
@@ -39,6 +48,26 @@ const accountOf = (fake: FakeData) =>
     ?.account_number;
 
 describe("the Donate screen", () => {
+  it("says when approval is on and nobody else could approve, with the way out", async () => {
+    const fake = createFakeData({ donate_content: [DONATE] });
+    await fake.saveSettings({ require_payment_approval: true });
+    renderDonate(fake, fakeTeam([YOU]));
+    const alert = (await screen.findByText(approvalWords.stuckTitle)).closest(
+      "[role=alert]",
+    ) as HTMLElement;
+    expect(alert).not.toBeNull();
+    expect(
+      within(alert).getByRole("link", { name: approvalWords.stuckAction }).getAttribute("href"),
+    ).toBe("/admin/team");
+  });
+
+  it("says nothing of the kind with two administrators, or with approval off", async () => {
+    const fake = createFakeData({ donate_content: [DONATE] });
+    renderDonate(fake, fakeTeam([YOU]));
+    await screen.findByRole("button", { name: "Edit Donation details" });
+    expect(screen.queryByText(approvalWords.stuckTitle)).toBeNull();
+  });
+
   it("with approval off, a save applies at once as before", async () => {
     const fake = createFakeData({ donate_content: [DONATE] });
     const { user } = renderDonate(fake);

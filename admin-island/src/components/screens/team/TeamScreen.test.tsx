@@ -2,25 +2,17 @@
 // inviting (checked here, refusals kept in the dialog), resending, removing with
 // confirmation, removing yourself (asked twice), and the only active administrator,
 // whom nobody can remove.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { type TeamApi, TeamError, type TeamMember } from "../../../data/data-layer.ts";
 import { teamWords as words } from "../../../data/messages.ts";
-import { TeamContext } from "../../hooks/useTeam.ts";
-import { ConfirmProvider } from "../../ui/Confirm.tsx";
+import { createFakeData } from "../../../data/testing/fake-data.ts";
+import { fakeTeam, YOU } from "../../../data/testing/fake-team.ts";
+import { renderWithData } from "../../testing/render.ts";
 import { TeamScreen } from "./TeamScreen.tsx";
 
-const ANA: TeamMember = {
-  id: "00000000-0000-4000-8000-00000000000a",
-  email: "ana@example.org",
-  status: "active",
-  invitedAt: null,
-  lastSignInAt: "2026-11-20T09:00:00Z",
-  createdAt: "2026-11-01T00:00:00Z",
-  you: true,
-};
+const ANA: TeamMember = YOU;
 const BEN: TeamMember = {
   ...ANA,
   id: "00000000-0000-4000-8000-00000000000b",
@@ -36,34 +28,10 @@ const CAT: TeamMember = {
   lastSignInAt: null,
 };
 
-function fakeTeam(initial: TeamMember[]) {
-  let members = [...initial];
-  const api = {
-    list: vi.fn(async () => members.map((m) => ({ ...m }))),
-    invite: vi.fn(async (email: string) => {
-      members.push({ ...CAT, id: `new-${members.length}`, email });
-    }),
-    resend: vi.fn(async () => {}),
-    remove: vi.fn(async (id: string, confirmSelf: boolean) => {
-      const removed = members.find((m) => m.id === id);
-      members = members.filter((m) => m.id !== id);
-      return { removedSelf: Boolean(removed?.you && confirmSelf) };
-    }),
-  } satisfies TeamApi;
-  return api;
-}
-
-function renderTeam(api: TeamApi) {
+function renderTeam(api: TeamApi, data = createFakeData()) {
   const user = userEvent.setup();
   const onLeft = vi.fn();
-  render(
-    <TeamContext.Provider value={api}>
-      <ConfirmProvider>
-        <TeamScreen onLeft={onLeft} />
-        <Toaster />
-      </ConfirmProvider>
-    </TeamContext.Provider>,
-  );
+  renderWithData(<TeamScreen onLeft={onLeft} />, data, { team: api });
   return { user, onLeft };
 }
 
@@ -141,9 +109,10 @@ describe("TeamScreen", () => {
     const api = fakeTeam([ANA, BEN, CAT]);
     const { user } = renderTeam(api);
     await user.click(await screen.findByRole("button", { name: "Remove ben@example.org" }));
-    expect((await screen.findByRole("alertdialog")).textContent).toContain(
-      words.confirmRemove("ben@example.org"),
-    );
+    const question = (await screen.findByRole("alertdialog")).textContent;
+    expect(question).toContain(words.confirmRemove("ben@example.org"));
+    // Approval is off: nothing to warn about.
+    expect(question).not.toContain(words.approvalWarning);
     await answer(user, "Cancel");
     expect(api.remove).not.toHaveBeenCalled();
 
@@ -161,6 +130,14 @@ describe("TeamScreen", () => {
     );
     await answer(user, words.confirmWithdrawLabel);
     expect(await screen.findByText(words.withdrawn("cat@example.org"))).toBeTruthy();
+  });
+
+  it("warns, before removing the second administrator, that approval would then be impossible", async () => {
+    const data = createFakeData();
+    await data.saveSettings({ require_payment_approval: true });
+    const { user } = renderTeam(fakeTeam([ANA, BEN, CAT]), data);
+    await user.click(await screen.findByRole("button", { name: "Remove ben@example.org" }));
+    expect((await screen.findByRole("alertdialog")).textContent).toContain(words.approvalWarning);
   });
 
   it("asks twice before you remove yourself, then signs you out", async () => {

@@ -6,12 +6,13 @@ import { MailPlus, RotateCw, UserMinus, UserPlus } from "lucide-react";
 import { useRef, useState } from "react";
 import type { TeamMember } from "../../../data/data-layer.ts";
 import { teamWords as words } from "../../../data/messages.ts";
+import { useData } from "../../hooks/useData.ts";
 import { useTeam } from "../../hooks/useTeam.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { useConfirm } from "../../ui/Confirm.tsx";
 import { LoadError, Loading } from "../../ui/ListStates.tsx";
 import { button } from "../../ui/ui.ts";
-import { when } from "../PublishHistory.tsx";
+import { when } from "../../ui/when.ts";
 import { InviteDialog } from "./InviteDialog.tsx";
 
 function seen(member: TeamMember): string {
@@ -25,15 +26,27 @@ function seen(member: TeamMember): string {
 export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const team = useTeam();
   const confirm = useConfirm();
+  const data = useData();
   const [inviting, setInviting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const members = team.state.status === "ready" ? team.state.value : [];
   const active = members.filter((member) => member.status === "active").length;
 
+  /**
+   * What removing an active member leaves: with approval on and one administrator left,
+   * nothing could be approved any more, which the question says.
+   */
+  async function warning(member: TeamMember): Promise<string> {
+    if (member.status !== "active" || active > 2) return "";
+    const settings = await data.settings().catch(() => null);
+    return settings?.require_payment_approval ? ` ${words.approvalWarning}` : "";
+  }
+
   async function remove(member: TeamMember) {
+    const warn = await warning(member);
     if (member.you) {
       const sure =
-        (await confirm(words.confirmSelf, { confirmLabel: words.confirmSelfLabel })) &&
+        (await confirm(`${words.confirmSelf}${warn}`, { confirmLabel: words.confirmSelfLabel })) &&
         (await confirm(words.confirmSelfAgain, { confirmLabel: words.confirmSelfLabel }));
       if (!sure) return;
     } else if (member.status === "invited") {
@@ -44,7 +57,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
       )
         return;
     } else if (
-      !(await confirm(words.confirmRemove(member.email), {
+      !(await confirm(`${words.confirmRemove(member.email)}${warn}`, {
         confirmLabel: words.confirmRemoveLabel,
       }))
     ) {
