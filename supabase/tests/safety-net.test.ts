@@ -146,6 +146,101 @@ describe("history and restore", () => {
   });
 });
 
+describe("positions never tie", () => {
+  const places = async () => (await causes()).map((row) => row.sort_order);
+  const lastAudit = async (rowId: string, action: string) =>
+    (
+      await db.query<{ id: number }>(
+        "select id from public.audit_log where row_id = $1 and action = $2 order by id desc limit 1",
+        [rowId, action],
+      )
+    ).rows[0]?.id;
+
+  it("a restore keeps the record where it is now; only its words come back", async () => {
+    const before = await causes();
+    const first = before[0];
+    const ids = before.map((row) => row.id);
+    // Added first; then moved last and renamed. Restoring the version it was added as
+    // brings back its title, not its first place.
+    await as(db, "admin", (tx) =>
+      tx.query("select public.reorder_rows('causes', $1)", [[...ids.slice(1), ids[0]]]),
+    );
+    await as(db, "admin", (tx) =>
+      tx.query("update public.causes set title = 'Moved and renamed' where id = $1", [first?.id]),
+    );
+    const added = await lastAudit(first?.id ?? "", "INSERT");
+    expect(added).toBeDefined();
+    await as(db, "admin", (tx) => tx.query("select public.restore_version($1, 'after')", [added]));
+    const after = await causes();
+    expect(after.at(-1)).toEqual({ ...first, sort_order: before.length - 1 });
+    expect(await places()).toEqual(before.map((_, i) => i));
+  });
+
+  it("a deleted record comes back at its old place and the records after it move down", async () => {
+    const before = await causes();
+    const middle = before[1];
+    await as(db, "admin", (tx) =>
+      tx.query("delete from public.causes where id = $1", [middle?.id]),
+    );
+    // Meanwhile the list is reordered (its places numbered again, the old one taken)
+    // and a new record takes the next free place.
+    const rest = (await causes()).map((row) => row.id);
+    await as(db, "admin", (tx) => tx.query("select public.reorder_rows('causes', $1)", [rest]));
+    await as(db, "admin", (tx) =>
+      tx.query(
+        "insert into public.causes (title, description, image_url, sort_order) values ('Newcomer', 'New', '/images/a.png', $1)",
+        [rest.length],
+      ),
+    );
+    const entry = await lastAudit(middle?.id ?? "", "DELETE");
+    await as(db, "admin", (tx) => tx.query("select public.restore_version($1, 'before')", [entry]));
+    const after = await causes();
+    expect(after.map((row) => row.id)).toEqual([...before.map((row) => row.id), after.at(-1)?.id]);
+    expect(after.at(-1)?.title).toBe("Newcomer");
+    expect(after.map((row) => row.sort_order)).toEqual(after.map((_, i) => i));
+    await as(db, "admin", (tx) => tx.query("delete from public.causes where title = 'Newcomer'"));
+  });
+
+  it("a new record on a taken place goes after the last; a move onto one is refused", async () => {
+    const before = await causes();
+    await as(db, "admin", (tx) =>
+      tx.query(
+        "insert into public.causes (title, description, image_url) values ('Default place', 'New', '/images/a.png')",
+      ),
+    );
+    const after = await causes();
+    expect(after.at(-1)).toMatchObject({
+      title: "Default place",
+      sort_order: (before.at(-1)?.sort_order ?? 0) + 1,
+    });
+    const moved = await tryAs(db, "admin", (tx) =>
+      outcome(() =>
+        tx.query("update public.causes set sort_order = 0 where title = 'Default place'"),
+      ),
+    );
+    expect(moved).toMatchObject({ ok: false, code: "23505" });
+    await as(db, "admin", (tx) =>
+      tx.query("delete from public.causes where title = 'Default place'"),
+    );
+  });
+
+  it("every list with positions keeps them apart", async () => {
+    const { rows } = await db.query<{ table_name: string; kept: boolean }>(
+      `select c.relname as table_name,
+              exists (select 1 from pg_catalog.pg_constraint k
+                       where k.conrelid = c.oid and k.contype = 'u' and k.condeferrable
+                         and k.conkey = array[a.attnum]) and
+              exists (select 1 from pg_catalog.pg_trigger g
+                       where g.tgrelid = c.oid and g.tgname = 'place_new_row') as kept
+         from pg_catalog.pg_class c
+         join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attname = 'sort_order'
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => !row.kept).map((row) => row.table_name)).toEqual([]);
+  });
+});
+
 describe("trash", () => {
   const trash = (actor: "anon" | "user" | "admin") =>
     tryAs(db, actor, (tx) => outcome(() => tx.query("select * from public.trash_entries()")));

@@ -1,6 +1,7 @@
 // The DataLayer over supabase-js: PostgREST for rows, the media function for files. Errors
 // become DataErrors; a rejected token becomes a SessionExpiredError.
 import { FunctionsHttpError } from "@supabase/supabase-js";
+import { TIE_BREAKS } from "../../../src/lib/content/tables.ts";
 import { SET_PASSWORD_PATH } from "./auth.ts";
 import type { AdminClient } from "./client.ts";
 import {
@@ -149,6 +150,8 @@ function readableMessage(error: PostgrestLikeError): string | null {
     case "23505": {
       const constraint = /constraint "([^"]+)"/.exec(message)?.[1] ?? "";
       if (ONE_OF_A_KIND[constraint]) return ONE_OF_A_KIND[constraint];
+      // Positions never tie: another record holds this one (the list changed meanwhile).
+      if (constraint.endsWith("_sort_order_key")) return failures.listChanged;
       return constraint.endsWith("_pkey")
         ? `An item with this id already exists. ${RELOAD}`
         : "This would duplicate an item that already exists.";
@@ -196,14 +199,18 @@ export function supabaseDataLayer(
   return {
     async list(table: TableName, order: ListOrder) {
       // Read by ranges until every row counted is in: ordered by id after the list's
-      // own order, so rows with the same place never move between two reads.
+      // own order, so rows with the same place never move between two reads; a list in
+      // its editors' order breaks ties as the site does.
       const rows: Row[] = [];
+      const ties = order.column === "sort_order" ? TIE_BREAKS : (["id"] as const);
       for (;;) {
-        const { data, error, count } = await db
-          .from(table)
-          .select("*", { count: "exact" })
-          .order(order.column, { ascending: order.ascending })
-          .order("id", { ascending: true })
+        const { data, error, count } = await ties
+          .reduce(
+            (query, column) => query.order(column, { ascending: true }),
+            db.from(table).select("*", { count: "exact" }).order(order.column, {
+              ascending: order.ascending,
+            }),
+          )
           .range(rows.length, rows.length + READ_BATCH - 1);
         // Rows deleted between two reads leave the range past the end: what was read stands.
         if (error?.code === PAST_THE_END && rows.length > 0) return rows;

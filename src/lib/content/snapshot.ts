@@ -22,7 +22,7 @@ import {
   readImageSource,
   type Validators,
 } from "./image-source.ts";
-import { imageUrlsOfRow } from "./tables.ts";
+import { imageUrlsOfRow, TIE_BREAKS } from "./tables.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -198,7 +198,7 @@ export async function readTables(
       if (read.activeOnly) query = query.eq("is_active", true);
       query =
         read.order === "sort_order"
-          ? query.order("sort_order", { ascending: true }).order("created_at").order("id")
+          ? TIE_BREAKS.reduce((q, column) => q.order(column), query.order("sort_order"))
           : query.order("created_at", { ascending: false }).order("id");
       return [table, await run(table, query)] as const;
     }),

@@ -11,6 +11,13 @@ interface Orderable {
 }
 
 /**
+ * The columns that order records of one position, after sort_order, wherever a list is
+ * read in its order (the build and the admin alike). The database keeps positions
+ * apart; these make any order deterministic all the same.
+ */
+export const TIE_BREAKS = ["created_at", "id"] as const;
+
+/**
  * The order of a table's public read, with deterministic tie-breaks (created_at,
  * then id) where the database leaves ties unspecified.
  */
