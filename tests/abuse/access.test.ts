@@ -42,8 +42,8 @@ import {
   startAccessStack,
 } from "./access-stack.ts";
 import {
-  HIDDEN_TABLES,
   CALLER_ONLY_RPCS,
+  HIDDEN_TABLES,
   KNOWN_RPCS,
   OTHER_PNG,
   PDF,
@@ -436,7 +436,7 @@ async function rpcOps(actor: Actor): Promise<void> {
       const grantsNothing = CALLER_ONLY_RPCS[name];
       return {
         status,
-        refused: error !== null || (grantsNothing !== undefined && grantsNothing(data)),
+        refused: error !== null || grantsNothing?.(data) === true,
         detail: error ? `${error.code} ${error.message}` : undefined,
       };
     });

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addAccount } from "../../tests/harness.ts";
 import { createDatabase } from "../database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys, signJwt } from "../keys.ts";
-import { addAccount } from "../../tests/harness.ts";
 import { freePort, startStandIn } from "../server.ts";
 import { boundaryOf, isAllowedMimeType, isValidObjectName, parseRange } from "./index.ts";
 
