@@ -108,6 +108,20 @@ Deno.test("a new, deleted, hidden or shown record says so; nothing visible says 
   ]);
 });
 
+Deno.test("a change waiting for approval is told as proposed: nothing has happened yet", () => {
+  assertEquals(
+    describePaymentChange(null, record([bank("0001")]), "proposed")[0],
+    "New donation details, to be shown on the site once approved.",
+  );
+  assertEquals(
+    describePaymentChange(record([bank("0001")]), null, "proposed")[0],
+    "A set of donation details would be deleted.",
+  );
+  assertEquals(paymentDetails(null, "proposed"), [
+    "Nothing: this set of donation details is new. Until it is approved, the site keeps showing the donation details it shows now.",
+  ]);
+});
+
 Deno.test("details and pictures in words; settings changes", () => {
   assertEquals(paymentDetails(record([bank("0001")])), [
     "Bank account: Sample Bank, account name Helping Hands, number 0001",

@@ -139,29 +139,46 @@ function fieldChanges(a: Item, b: Item, fields: [string, string][]): string[] {
 }
 
 /**
+ * Whether a change was made ("done": the site shows it once published) or waits for a
+ * second administrator ("proposed": nothing has changed yet).
+ */
+export type ChangeMood = "done" | "proposed";
+
+const RECORD_WORDS = {
+  done: {
+    addedShown: "New donation details were added and are shown on the site.",
+    addedHidden: "New donation details were added, hidden from the site.",
+    deleted: "A set of donation details was deleted.",
+    shown: "These donation details are now shown on the site.",
+    hidden: "These donation details are now hidden from the site.",
+  },
+  proposed: {
+    addedShown: "New donation details, to be shown on the site once approved.",
+    addedHidden: "New donation details, to be kept hidden from the site.",
+    deleted: "A set of donation details would be deleted.",
+    shown: "These donation details would be shown on the site.",
+    hidden: "These donation details would be hidden from the site.",
+  },
+} as const;
+
+/**
  * What a change to the donation details does, one sentence a line. `before` is null
  * for a new record, `after` null for a deleted one.
  */
 export function describePaymentChange(
   before: PaymentRecord | null,
   after: PaymentRecord | null,
+  mood: ChangeMood = "done",
 ): string[] {
   const lines: string[] = [];
+  const words = RECORD_WORDS[mood];
   if (!before && !after) return lines;
   if (!before) {
-    lines.push(
-      after?.is_active === false
-        ? "New donation details were added, hidden from the site."
-        : "New donation details were added and are shown on the site.",
-    );
+    lines.push(after?.is_active === false ? words.addedHidden : words.addedShown);
   } else if (!after) {
-    lines.push("A set of donation details was deleted.");
+    lines.push(words.deleted);
   } else if (before.is_active !== after.is_active && typeof after.is_active === "boolean") {
-    lines.push(
-      after.is_active
-        ? "These donation details are now shown on the site."
-        : "These donation details are now hidden from the site.",
-    );
+    lines.push(after.is_active ? words.shown : words.hidden);
   }
 
   const banks = pairUp(items(before?.bank_accounts), items(after?.bank_accounts), BANK_FIELDS, [
@@ -191,9 +208,19 @@ export function describePaymentChange(
   return lines;
 }
 
-/** The details of one record, line by line, for a 'before' or 'after' listing. */
-export function paymentDetails(record: PaymentRecord | null): string[] {
-  if (!record) return ["(none)"];
+/** What a new record's 'before' listing says: it had no details of its own. */
+export const NEW_RECORD_BEFORE = {
+  done: "Nothing: this set of donation details is new.",
+  proposed:
+    "Nothing: this set of donation details is new. Until it is approved, the site keeps showing the donation details it shows now.",
+} as const;
+
+/**
+ * The details of one record, line by line, for a 'before' or 'after' listing; a new
+ * record's 'before' in the words of `mood`, a deleted one's 'after' as "(none)".
+ */
+export function paymentDetails(record: PaymentRecord | null, mood?: ChangeMood): string[] {
+  if (!record) return [mood ? NEW_RECORD_BEFORE[mood] : "(none)"];
   const banks = items(record.bank_accounts).map((item) => `Bank account: ${bankAccountLine(item)}`);
   const qrs = items(record.qr_codes).map((item) => `QR code: ${qrCodeLine(item)}`);
   const shown = record.is_active === false ? ["(hidden from the site)"] : [];

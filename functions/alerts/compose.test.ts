@@ -276,3 +276,49 @@ Deno.test("messages go to the address set, else every admin; payment alerts to e
   ]);
   assertEquals(recipientsFor("settings", [], null), []);
 });
+
+Deno.test("a proposed new QR code picture is shown beside the old one, to compare", () => {
+  const picture = (url: string) => [{ title: "Mobile Payment", image_url: url }];
+  const mail = composeAlert(
+    {
+      id: 7,
+      kind: "approval",
+      created_at: at,
+      payload: {
+        event: "proposed",
+        target: "donate_content",
+        proposed_by_email: "first@example.org",
+        before: { bank_accounts: [], qr_codes: picture("https://cdn.example/old-qr.png") },
+        after: { bank_accounts: [], qr_codes: picture('https://cdn.example/new-qr.webp"><b>') },
+      },
+    },
+    SITE,
+  );
+  assertMatch(mail.text, /QR code “Mobile Payment”, before: https:\/\/cdn\.example\/old-qr\.png/);
+  assertMatch(
+    mail.html,
+    /<img src="https:\/\/cdn\.example\/old-qr\.png" alt="QR code “Mobile Payment”, before"/,
+  );
+  assertMatch(mail.html, /<img src="https:\/\/cdn\.example\/new-qr\.webp&quot;&gt;&lt;b&gt;"/);
+  assert(!mail.html.includes('"><b>'), "the address is escaped");
+  // Nothing to compare when the pictures stay the same.
+  const same = composeAlert(
+    {
+      id: 8,
+      kind: "approval",
+      created_at: at,
+      payload: {
+        event: "proposed",
+        target: "donate_content",
+        proposed_by_email: "first@example.org",
+        before: { bank_accounts: [], qr_codes: picture("https://cdn.example/qr.png") },
+        after: {
+          bank_accounts: [],
+          qr_codes: [{ title: "Pay here", image_url: "https://cdn.example/qr.png" }],
+        },
+      },
+    },
+    SITE,
+  );
+  assert(!same.html.includes("<img"), "no pictures when none changed");
+});

@@ -53,7 +53,43 @@ type Block =
   | { p: string }
   | { list: string[]; heading?: string }
   | { quote: string }
-  | { link: { before: string; href: string | null; label: string; fallback: string } };
+  | { link: { before: string; href: string | null; label: string; fallback: string } }
+  | { pictures: { label: string; url: string }[]; heading: string };
+
+/**
+ * The QR codes of a record as pictures to look at: each one's title and web address
+ * (an uploaded picture held inline, data:, has none to show).
+ */
+function qrPictures(record: PaymentRecord | null, side: string): { label: string; url: string }[] {
+  const list = Array.isArray(record?.qr_codes) ? (record.qr_codes as unknown[]) : [];
+  return list.flatMap((item) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { title, image_url: url } = item as Record<string, unknown>;
+    if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return [];
+    return [
+      {
+        label: `QR code “${typeof title === "string" && title ? title : "untitled"}”, ${side}`,
+        url,
+      },
+    ];
+  });
+}
+
+/** The QR codes before and after a change, as pictures, when there are any. */
+function qrPictureBlocks(before: PaymentRecord | null, after: PaymentRecord | null): Block[] {
+  const blocks: Block[] = [];
+  const was = qrPictures(before, "before");
+  const now = qrPictures(after, "after");
+  if (was.length === 0 && now.length === 0) return blocks;
+  // Only when a picture changed: otherwise the words say all.
+  const same = was.map((p) => p.url).join("\n") === now.map((p) => p.url).join("\n");
+  if (same) return blocks;
+  blocks.push({
+    heading: "The QR codes, to compare before anyone pays into them:",
+    pictures: [...was, ...now],
+  });
+  return blocks;
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -137,6 +173,16 @@ function render(subject: string, blocks: Block[]): Mail {
       );
       html.push(
         `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #ccc;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`,
+      );
+    } else if ("pictures" in block) {
+      text.push([block.heading, ...block.pictures.map((p) => `- ${p.label}: ${p.url}`)].join("\n"));
+      html.push(
+        `<p><strong>${escapeHtml(block.heading)}</strong></p><p>${block.pictures
+          .map(
+            (p) =>
+              `<a href="${escapeHtml(p.url)}" style="display:inline-block;margin:0 12px 12px 0;text-align:center"><img src="${escapeHtml(p.url)}" alt="${escapeHtml(p.label)}" width="160" height="160" style="display:block;width:160px;height:160px;object-fit:contain;border:1px solid #ccc"><span>${escapeHtml(p.label)}</span></a>`,
+          )
+          .join("")}</p>`,
       );
     } else {
       const { before, href, label, fallback } = block.link;
@@ -239,8 +285,9 @@ export function composePayment(alert: OutboxAlert, site?: string): Mail {
   }
   blocks.push(
     { heading: "What changed:", list: describePaymentChange(before, after) },
-    { heading: "Before:", list: paymentDetails(before) },
+    { heading: "Before:", list: paymentDetails(before, "done") },
     { heading: "After:", list: paymentDetails(after) },
+    ...qrPictureBlocks(before, after),
     {
       link: {
         before:
@@ -267,7 +314,7 @@ export function composeApproval(alert: OutboxAlert, site?: string): Mail {
         record(p.before) as AlertSettings | null,
         record(p.after) as AlertSettings | null,
       )
-    : describePaymentChange(record(p.before), record(p.after));
+    : describePaymentChange(record(p.before), record(p.after), "proposed");
   const link = {
     href: pageUrl(site, PAGES.dashboard),
     label: "Open the admin dashboard",
@@ -286,8 +333,12 @@ export function composeApproval(alert: OutboxAlert, site?: string): Mail {
           ...(settings
             ? []
             : [
-                { heading: "Now on the site:", list: paymentDetails(record(p.before)) },
+                {
+                  heading: "Before this change:",
+                  list: paymentDetails(record(p.before), "proposed"),
+                },
                 { heading: "As proposed:", list: paymentDetails(record(p.after)) },
+                ...qrPictureBlocks(record(p.before), record(p.after)),
               ]),
           {
             link: {

@@ -445,7 +445,7 @@ export const approvalWords = {
     "Turn on second-admin approval? Every change to the payment details will then wait for a different administrator, and turning it off again needs one too.",
   confirmTurnOnLabel: "Turn on",
   confirmTurnOff:
-    "Ask to turn off second-admin approval? It stays on until a different administrator approves.",
+    "Ask to turn off second-admin approval? It stays on until a different administrator approves. Changes already waiting keep waiting after that: each is still applied only when a different administrator approves it.",
   confirmTurnOffLabel: "Ask to turn off",
   turnedOn: "Second-admin approval is on.",
   offRequested: "Asked to turn approval off: it stays on until another administrator approves.",
@@ -459,6 +459,9 @@ export const approvalWords = {
   heading: "Waiting for approval",
   intro:
     "These changes do nothing until a different administrator approves them. The website keeps the current details meanwhile.",
+  /** The intro while approval is off: these were proposed while it was on. */
+  introOff:
+    "Second-admin approval is off now, but these changes were proposed while it was on: they still do nothing until a different administrator approves them. To make yours at once instead, withdraw it and save it again.",
   empty: "Nothing is waiting for approval.",
   loading: "Loading the changes waiting for approval...",
   loadError: "Error loading the changes waiting for approval. Please try again.",
@@ -475,8 +478,11 @@ export const approvalWords = {
   proposedBy: (who: string, when: string) => `Proposed by ${who}, ${when}`,
   someone: "an administrator",
   whatChanges: "What changes",
-  now: "Now on the site",
+  now: "Before this change",
   proposed: "As proposed",
+  /** A QR code's picture on a waiting change: 'QR code “Mobile Payment”, as proposed'. */
+  qrPicture: (title: string, side: string) =>
+    `QR code “${title || "untitled"}”, ${side.toLowerCase()}`,
   yours: "You proposed this: a different administrator must approve it.",
   approve: "Approve",
   reject: "Reject",

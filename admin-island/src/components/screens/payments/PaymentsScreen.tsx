@@ -90,7 +90,12 @@ export function PaymentsScreen({ definition }: { definition: ResourceDefinition 
         settings={settings}
         offWaiting={changes.some((change) => change.target === "admin_settings")}
       />
-      {on || changes.length > 0 ? <PendingChangesView pending={pending} /> : null}
+      {on || changes.length > 0 ? (
+        <PendingChangesView
+          pending={pending}
+          approvalOn={on || settings.state.status !== "ready"}
+        />
+      ) : null}
       {on ? (
         <p className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-ink" role="note">
           {words.pendingBanner}

@@ -25,7 +25,20 @@ function changeLines(change: PendingChange): string[] {
   return describePaymentChange(
     change.old_data as PaymentRecord | null,
     change.new_data as PaymentRecord | null,
+    "proposed",
   );
+}
+
+/** The QR codes of a record, with their pictures: what a donor would scan. */
+function qrCodesOf(record: PaymentRecord | null): { title: string; url: string }[] {
+  const list = Array.isArray(record?.qr_codes) ? (record.qr_codes as unknown[]) : [];
+  return list.flatMap((item) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { title, image_url: url } = item as Record<string, unknown>;
+    return typeof url === "string" && url
+      ? [{ title: typeof title === "string" ? title : "", url }]
+      : [];
+  });
 }
 
 /** Lines with a key each: the text, numbered when it repeats. */
@@ -38,15 +51,42 @@ function keyed(lines: string[]): [string, string][] {
   });
 }
 
-function Details({ heading, lines }: { heading: string; lines: string[] }) {
+/**
+ * One side of a change: its details in words and its QR codes as pictures, large
+ * enough to scan, so an approver sees the very code donors would pay into.
+ */
+function Details({ heading, record }: { heading: string; record: PaymentRecord | null }) {
+  const qrCodes = qrCodesOf(record);
   return (
     <div className="min-w-0 flex-1 rounded-lg bg-surface-muted p-3">
       <h4 className="text-sm font-semibold text-ink">{heading}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-ink [overflow-wrap:anywhere]">
-        {keyed(lines).map(([key, line]) => (
+        {keyed(paymentDetails(record, "proposed")).map(([key, line]) => (
           <li key={key}>{line}</li>
         ))}
       </ul>
+      {qrCodes.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-3">
+          {keyed(qrCodes.map((qr) => `${qr.url} ${qr.title}`)).map(([key], place) => {
+            const qr = qrCodes[place] as { title: string; url: string };
+            return (
+              <li key={key} className="rounded-md bg-white p-2 shadow-sm">
+                <figure className="flex w-40 flex-col gap-1">
+                  <img
+                    src={qr.url}
+                    alt={words.qrPicture(qr.title, heading)}
+                    className="size-40 object-contain"
+                    loading="lazy"
+                  />
+                  <figcaption className="text-xs text-ink-muted [overflow-wrap:anywhere]">
+                    {qr.title || "(untitled)"}
+                  </figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
     </div>
   );
 }
@@ -82,14 +122,8 @@ function ChangeCard({
         </ul>
         {change.target === "donate_content" ? (
           <div className="mt-3 flex flex-col gap-3 md:flex-row">
-            <Details
-              heading={words.now}
-              lines={paymentDetails(change.old_data as PaymentRecord | null)}
-            />
-            <Details
-              heading={words.proposed}
-              lines={paymentDetails(change.new_data as PaymentRecord | null)}
-            />
+            <Details heading={words.now} record={change.old_data as PaymentRecord | null} />
+            <Details heading={words.proposed} record={change.new_data as PaymentRecord | null} />
           </div>
         ) : null}
         {change.proposed_by_me ? (
@@ -143,9 +177,12 @@ function ChangeCard({
 export function PendingChangesView({
   pending,
   hideWhenEmpty = false,
+  approvalOn = true,
 }: {
   pending: ReturnType<typeof usePendingChanges>;
   hideWhenEmpty?: boolean;
+  /** Whether approval is on now; when off, the changes still waiting say why. */
+  approvalOn?: boolean;
 }) {
   const { state, reload, busyId, decide } = pending;
   if (hideWhenEmpty && (state.status !== "ready" || state.value.length === 0)) return null;
@@ -155,7 +192,7 @@ export function PendingChangesView({
         <h2 id="pending-changes-heading" className="font-display text-2xl font-bold text-ink">
           {words.heading}
         </h2>
-        <p className="mt-1 text-ink-muted">{words.intro}</p>
+        <p className="mt-1 text-ink-muted">{approvalOn ? words.intro : words.introOff}</p>
       </div>
       {state.status === "loading" ? (
         <Loading text={words.loading} />

@@ -136,6 +136,46 @@ describe("the Donate screen", () => {
     expect($saves.get()).toBe(saves + 1);
   });
 
+  it("a waiting QR code shows its picture before and as proposed, side by side", async () => {
+    const fake = createFakeData({ donate_content: [DONATE] });
+    await fake.saveSettings({ require_payment_approval: true });
+    const [row] = fake.rows("donate_content") as [Row];
+    fake.propose("donate_content", "UPDATE", row.id, row, {
+      ...row,
+      qr_codes: [{ title: "Mobile Payment", image_url: "https://example.org/other-qr.webp" }],
+    });
+    renderDonate(fake);
+    const waiting = await screen.findByRole("list", { name: approvalWords.listLabel });
+    const before = await within(waiting).findByRole("img", {
+      name: approvalWords.qrPicture("Mobile Payment", approvalWords.now),
+    });
+    const after = within(waiting).getByRole("img", {
+      name: approvalWords.qrPicture("Mobile Payment", approvalWords.proposed),
+    });
+    expect(before.getAttribute("src")).toBe("https://example.org/qr.png");
+    expect(after.getAttribute("src")).toBe("https://example.org/other-qr.webp");
+  });
+
+  it("new details waiting say that nothing has changed yet, and keep waiting with approval off", async () => {
+    const fake = createFakeData({ donate_content: [DONATE] });
+    const added = { ...DONATE, id: "00000000-0000-4000-8000-0000000000d2" };
+    fake.propose("donate_content", "INSERT", added.id, null, added);
+    renderDonate(fake);
+    const waiting = await screen.findByRole("list", { name: approvalWords.listLabel });
+    expect(within(waiting).getByText("New donation details")).toBeTruthy();
+    expect(
+      within(waiting).getByText("New donation details, to be shown on the site once approved."),
+    ).toBeTruthy();
+    expect(within(waiting).queryByText(/were added and are shown/)).toBeNull();
+    expect(within(waiting).queryByText("(none)")).toBeNull();
+    expect(
+      within(waiting).getByText(/^Nothing: this set of donation details is new\./),
+    ).toBeTruthy();
+    // Approval is off now: the change proposed while it was on still waits, and says so.
+    expect(screen.getByText(approvalWords.introOff)).toBeTruthy();
+    expect(screen.queryByText(approvalWords.intro)).toBeNull();
+  });
+
   it("turning approval off is asked for, and stays on while it waits", async () => {
     const fake = createFakeData({ donate_content: [DONATE] });
     await fake.saveSettings({ require_payment_approval: true });
