@@ -131,12 +131,13 @@ const BENCH_ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
 
 async function benchApi() {
   const db = await createDatabase({ seed: true });
-  // The admin's account: private.is_admin() checks the account as well as the token.
+  // The admin's account and session: private.is_admin() checks both as well as the token.
   await db.query(
     `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
      values ($1, 'bench-admin@helpinghands.example', '{"provider":"email","role":"admin"}', now())`,
     [BENCH_ADMIN_ID],
   );
+  await db.query("insert into auth.sessions (id, user_id) values ($1, $1)", [BENCH_ADMIN_ID]);
   const keys = await ephemeralKeys();
   const storageDir = await mkdtemp(join(tmpdir(), "bench-storage-"));
   const standIn = await startStandIn(
@@ -147,6 +148,7 @@ async function benchApi() {
   const adminToken = await signSession(
     {
       sub: BENCH_ADMIN_ID,
+      session_id: BENCH_ADMIN_ID,
       role: "authenticated",
       aud: "authenticated",
       app_metadata: { role: "admin" },

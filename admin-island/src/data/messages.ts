@@ -309,11 +309,16 @@ export const passwords = {
   accountLabel: "Account:",
   newLabel: "New password",
   repeatLabel: "Repeat the new password",
-  newHint: (min: number) => `At least ${min} characters.`,
+  newHint: (min: number) =>
+    `At least ${min} characters, not a common password and not your email name. A few unrelated words are easy to remember and hard to guess.`,
   newRequired: "Please enter a new password",
   tooShort: (min: number) => `The password must be at least ${min} characters long.`,
   tooLong: "The password must be at most 72 characters long.",
   mismatch: "The two passwords are not the same.",
+  common:
+    "This password is too easy to guess: it is one of the most common passwords, or close to one. Try three or four unrelated words.",
+  containsName: "The password must not contain the name of your email address.",
+  checking: "Checking...",
   save: "Save the new password",
   saving: "Saving...",
   saved: "Your new password is saved.",

@@ -1,6 +1,7 @@
 // Choosing a new password: typed twice (and, when changing one's own, the current one
 // first), checked here against Auth's own rules (its minimum length, bcrypt's 72
-// bytes) before anything is sent, with one Show button for every field.
+// bytes) and refused when easily guessed (strength.ts) before anything is sent, with
+// one Show button for every field.
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type AuthOutcome, MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../data/auth.ts";
@@ -8,6 +9,7 @@ import { passwords as words } from "../../data/messages.ts";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button } from "../ui/ui.ts";
 import { PasswordInput } from "./PasswordInput.tsx";
+import { guessablePassword } from "./strength.ts";
 
 interface NewPasswordFormProps {
   /** Names the form for screen readers. */
@@ -67,6 +69,12 @@ export function NewPasswordForm({
     if (found.repeat) return repeatRef.current?.focus();
 
     setBusy(true);
+    const guessable = await guessablePassword(next, username).catch(() => null);
+    if (guessable) {
+      setBusy(false);
+      setErrors({ next: guessable });
+      return nextRef.current?.focus();
+    }
     const outcome = await onSubmit(next, current);
     setBusy(false);
     if (outcome.ok) {

@@ -148,6 +148,36 @@ describe("the set-password screen", () => {
     expect(auth.updateUser).toHaveBeenCalledWith({ password: GOOD });
   });
 
+  it("refuses the commonest passwords and ones built on the email's name", async () => {
+    const { auth, client } = fakeClient();
+    const user = userEvent.setup();
+    render(
+      <SetPasswordScreen
+        client={client}
+        link={{ kind: "session", purpose: "recovery" }}
+        email="asha.rai@example.org"
+        onSaved={vi.fn()}
+      />,
+    );
+    const form = screen.getByRole("form", { name: words.newTitle });
+    const next = within(form).getByLabelText(words.newLabel);
+    const repeat = within(form).getByLabelText(words.repeatLabel);
+    for (const [password, refusal] of [
+      ["password1234", words.common],
+      ["qwertyuiop12", words.common],
+      ["Asha-Forever-2026", words.containsName],
+    ] as const) {
+      await user.clear(next);
+      await user.clear(repeat);
+      await user.type(next, password);
+      await user.type(repeat, password);
+      await user.click(within(form).getByRole("button", { name: words.save }));
+      expect(await within(form).findByText(refusal), password).toBeTruthy();
+      expect(document.activeElement).toBe(next);
+    }
+    expect(auth.updateUser).not.toHaveBeenCalled();
+  });
+
   it("shows Auth's refusal of a password in words", async () => {
     const { auth, client } = fakeClient();
     auth.updateUser.mockResolvedValueOnce({
