@@ -68,6 +68,23 @@ async function setPassword(page: Page, password: string) {
   await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
 }
 
+/** Opens 'Forgot password?' from the sign-in card with `email` typed there. */
+async function openForgotPassword(page: Page, email: string) {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(email);
+  await page.getByRole("button", { name: passwords.forgotLink }).click();
+  return page.getByRole("form", { name: passwords.forgotTitle });
+}
+
+/** Logs out (confirmed) and signs in again with `password`, landing on the dashboard. */
+async function signInAgainWith(page: Page, email: string, password: string) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(/\/admin\/?$/);
+  await signIn(page, { email, password });
+  await page.waitForURL("**/admin/dashboard");
+}
+
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
@@ -97,11 +114,8 @@ test.describe("passwords and the team @desktop", () => {
   }) => {
     const admin = await createAdmin("forgot");
     try {
-      await page.goto("/admin");
-      await page.getByLabel("Username").fill(admin.email);
-      await page.getByRole("button", { name: passwords.forgotLink }).click();
+      const form = await openForgotPassword(page, admin.email);
       await expect(page.getByRole("heading", { name: passwords.forgotTitle })).toBeFocused();
-      const form = page.getByRole("form", { name: passwords.forgotTitle });
       await expect(form.getByLabel(passwords.emailLabel)).toHaveValue(admin.email);
       await form.getByRole("button", { name: passwords.send }).click();
       await expect(form.getByRole("status")).toHaveText(passwords.sent);
@@ -140,6 +154,35 @@ test.describe("passwords and the team @desktop", () => {
       await expect(again.getByRole("alert")).toHaveText(passwords.linkExpired);
       await expect(again.getByRole("form", { name: passwords.forgotTitle })).toBeVisible();
       await again.context().close();
+    } finally {
+      await deleteUser(admin.id);
+    }
+  });
+
+  test("forgot password, the mail read on another device: its code sets a new password here", async ({
+    page,
+  }) => {
+    const admin = await createAdmin("code");
+    try {
+      const form = await openForgotPassword(page, admin.email);
+      await form.getByRole("button", { name: passwords.send }).click();
+      await expect(form.getByRole("status")).toHaveText(passwords.sent);
+
+      const [mail] = await waitForMail(await contractStack(), admin.email);
+      const emailed = /code:?\s*(\d{6,10})/i.exec(mail?.HTML ?? "")?.[1];
+      expect(emailed, "the reset email carries a code").toBeTruthy();
+      const codeForm = page.getByRole("form", { name: passwords.codeHeading });
+      const wrong = emailed === "000000" ? "111111" : "000000";
+      await codeForm.getByLabel(passwords.codeLabel).fill(wrong);
+      await codeForm.getByRole("button", { name: passwords.codeSubmit }).click();
+      await expect(codeForm.getByText(passwords.codeWrong)).toBeVisible();
+      await codeForm.getByLabel(passwords.codeLabel).fill(emailed ?? "");
+      await codeForm.getByRole("button", { name: passwords.codeSubmit }).click();
+      await page.waitForURL("**/admin/reset-password");
+      await expect(page.getByText(admin.email, { exact: true })).toBeVisible();
+      const next = `by-code-${randomUUID()}`;
+      await setPassword(page, next);
+      await signInAgainWith(page, admin.email, next);
     } finally {
       await deleteUser(admin.id);
     }

@@ -108,6 +108,32 @@ export async function setNewPassword(client: AdminClient, password: string): Pro
   }
 }
 
+/** The code in Auth's emails (`mailer_otp_length`: 6 digits by default, up to 10). */
+export const EMAIL_CODE = /^\d{6,10}$/;
+
+/**
+ * Signs in with the code a password-reset email carries beside its link, for a mail
+ * read on another device than the one that asked. The session it gives sets the new
+ * password on the set-password screen, as the link's does.
+ */
+export async function verifyResetCode(
+  client: AdminClient,
+  email: string,
+  code: string,
+): Promise<AuthOutcome> {
+  const token = code.replace(/\s+/g, "");
+  if (!EMAIL_CODE.test(token)) return { ok: false, message: passwordWords.codeInvalid };
+  try {
+    const { error } = await client.auth.verifyOtp({ email: email.trim(), token, type: "recovery" });
+    if (!error) return { ok: true };
+    if (error.status === 429) return { ok: false, message: words.tooManyAttempts };
+    if (isUnreachable(error)) return { ok: false, message: passwordWords.unreachable };
+    return { ok: false, message: passwordWords.codeWrong };
+  } catch {
+    return { ok: false, message: passwordWords.unreachable };
+  }
+}
+
 /**
  * Changes the signed-in user's own password: the current one is checked first by
  * signing in with it (the same user, a fresh session), then the new one is set, which

@@ -301,6 +301,16 @@ export const passwords = {
   sent: "If an account exists for that address, we have sent a link to reset the password. It works once, for an hour. Check your inbox and your spam folder.",
   wait: "A link was asked for very recently. Please wait a minute before asking again.",
   backToSignIn: "Back to sign in",
+  /** Under 'sent': the email's code, for a mail read on another device. */
+  codeHeading: "Reading the email on another device?",
+  codeIntro: "Enter the code from the email here instead of following its link.",
+  codeLabel: "Code from the email",
+  codeRequired: "Please enter the code from the email",
+  codeInvalid: "The code is the 6 digits in the email.",
+  codeWrong:
+    "That code is not right, or it has expired or been used. Check the newest email, or ask for a new one.",
+  codeSubmit: "Continue with the code",
+  codeChecking: "Checking...",
   newTitle: "Set a new password",
   newIntroRecovery: "Choose a new password for your account.",
   newIntroInvite:

@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PATH } from "../../data/auth.ts";
 import type { AdminClient } from "../../data/client.ts";
 import { passwords as words } from "../../data/messages.ts";
 import { AccountScreen } from "../screens/AccountScreen.tsx";
+import { ResetCodeForm } from "./ResetCodeForm.tsx";
 import { SetPasswordScreen } from "./SetPasswordScreen.tsx";
 
 const GOOD = "a-good-password-1";
@@ -23,6 +24,10 @@ function fakeClient() {
     ),
     updateUser: vi.fn(
       async (_changes: { password: string }) =>
+        ({ data: {}, error: null }) as { data: object; error: unknown },
+    ),
+    verifyOtp: vi.fn(
+      async (_params: { email: string; token: string; type: string }) =>
         ({ data: {}, error: null }) as { data: object; error: unknown },
     ),
     signInWithPassword: vi.fn(
@@ -75,6 +80,49 @@ describe("Forgot password? on the sign-in card", () => {
     await user.type(within(form).getByLabelText(words.emailLabel), "a@example.org");
     await user.click(within(form).getByRole("button", { name: words.send }));
     expect((await within(form).findByRole("alert")).textContent).toBe(words.wait);
+  });
+});
+
+describe("the code from the reset email", () => {
+  it("is offered once the email is sent, checked, and signs in for the set-password screen", async () => {
+    const { auth, client } = fakeClient();
+    const user = userEvent.setup();
+    render(<LoginScreen client={client} onSignedIn={() => undefined} />);
+    await user.click(screen.getByRole("button", { name: words.forgotLink }));
+    const form = screen.getByRole("form", { name: words.forgotTitle });
+    expect(screen.queryByRole("form", { name: words.codeHeading })).toBeNull();
+    await user.type(within(form).getByLabelText(words.emailLabel), "ana@example.org");
+    await user.click(within(form).getByRole("button", { name: words.send }));
+    const codeForm = await screen.findByRole("form", { name: words.codeHeading });
+    const code = within(codeForm).getByLabelText(words.codeLabel);
+    expect(code.getAttribute("autocomplete")).toBe("one-time-code");
+    await user.type(code, "12ab");
+    await user.click(within(codeForm).getByRole("button", { name: words.codeSubmit }));
+    expect(within(codeForm).getByText(words.codeInvalid)).toBeTruthy();
+    expect(auth.verifyOtp).not.toHaveBeenCalled();
+  });
+
+  it("says a wrong or used code in words, and goes on with a right one", async () => {
+    const { auth, client } = fakeClient();
+    auth.verifyOtp.mockResolvedValueOnce({
+      data: {},
+      error: { status: 403, code: "otp_expired", name: "AuthApiError" },
+    });
+    const onVerified = vi.fn();
+    const user = userEvent.setup();
+    render(<ResetCodeForm client={client} email="ana@example.org" onVerified={onVerified} />);
+    const code = screen.getByLabelText(words.codeLabel);
+    await user.type(code, "123 456");
+    await user.click(screen.getByRole("button", { name: words.codeSubmit }));
+    expect(await screen.findByText(words.codeWrong)).toBeTruthy();
+    expect(document.activeElement).toBe(code);
+    await user.click(screen.getByRole("button", { name: words.codeSubmit }));
+    await waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
+    expect(auth.verifyOtp).toHaveBeenLastCalledWith({
+      email: "ana@example.org",
+      token: "123456",
+      type: "recovery",
+    });
   });
 });
 
