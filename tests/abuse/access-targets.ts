@@ -112,9 +112,13 @@ export function patchFor(table: string, columns: string[]): Record<string, unkno
     case "payment_changes":
       return { status: "approved" };
   }
-  // The valid row itself (not is_active: one active logo at most would refuse that alone).
+  // The valid row itself (not is_active: one active logo at most would refuse that
+  // alone; nor sort_order: positions never tie, and one changes through reorder_rows).
   const row = rowFor(table);
-  if (row) return row;
+  if (row) {
+    const { sort_order: _position, ...rest } = row;
+    return rest;
+  }
   // A table nobody told this file about: touch its timestamp, or any column it has.
   if (columns.includes("updated_at")) return { updated_at: "2000-01-01T00:00:00Z" };
   const column = columns.find((name) => name !== "id") ?? "id";

@@ -273,14 +273,14 @@ describe("writes under RLS", () => {
       .insert(
         [
           { image_url: "/images/seed/home-gallery-3.jpg" },
-          { image_url: "/images/seed/home-gallery-4.jpg", sort_order: 52 },
+          { image_url: "/images/seed/home-gallery-4.jpg", is_active: false },
         ],
         {
           defaultToNull: false,
         },
       )
-      .select("sort_order");
-    expect(defaults.data).toEqual([{ sort_order: 0 }, { sort_order: 52 }]);
+      .select("is_active");
+    expect(defaults.data).toEqual([{ is_active: true }, { is_active: false }]);
   });
 
   it("an admin updates (204, or 200 with the row) and deletes by id", async () => {
@@ -333,14 +333,12 @@ describe("writes under RLS", () => {
   });
 
   it("a singular write that would touch several rows changes none", async () => {
-    await admin.from("relief_gallery").insert([
-      { image_url: "/images/seed/relief-gallery-1.jpg", sort_order: 90 },
-      { image_url: "/images/seed/relief-gallery-2.jpg", sort_order: 90 },
-    ]);
+    const twin = "/images/seed/relief-gallery-twin.jpg";
+    await admin.from("relief_gallery").insert([{ image_url: twin }, { image_url: twin }]);
     const result = await admin
       .from("relief_gallery")
-      .update({ sort_order: 91 })
-      .eq("sort_order", 90)
+      .update({ image_url: "/images/seed/relief-gallery-2.jpg" })
+      .eq("image_url", twin)
       .select()
       .single();
     expect(result.status).toBe(406);
@@ -348,7 +346,7 @@ describe("writes under RLS", () => {
     const { count } = await admin
       .from("relief_gallery")
       .select("*", { count: "exact", head: true })
-      .eq("sort_order", 90);
+      .eq("image_url", twin);
     expect(count).toBe(2);
   });
 

@@ -39,12 +39,12 @@ describe("toDataError", () => {
     expect(error.detail).toBeUndefined();
   });
 
-  it("says a taken position means the list changed meanwhile", () => {
+  it("says a taken position is taken", () => {
     const error = toDataError({
       message: 'duplicate key value violates unique constraint "causes_sort_order_key"',
       code: "23505",
     });
-    expect(error.message).toBe(failures.listChanged);
+    expect(error.message).toBe(failures.positionTaken);
   });
 });
 

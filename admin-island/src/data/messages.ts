@@ -21,6 +21,8 @@ export const failures = {
   listChanged:
     "The list has changed since it was loaded: someone added or removed an item. Reload it and try again.",
   purgeFailed: "The trash could not purge its expired deletions; the next visit tries again.",
+  positionTaken:
+    "Another item already has this position. Choose a free position, or move the item by dragging it in the list.",
 } as const;
 
 /** When this session may no longer act (data/access.ts, app/AccessNotice.tsx). */

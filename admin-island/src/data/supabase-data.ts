@@ -150,8 +150,8 @@ function readableMessage(error: PostgrestLikeError): string | null {
     case "23505": {
       const constraint = /constraint "([^"]+)"/.exec(message)?.[1] ?? "";
       if (ONE_OF_A_KIND[constraint]) return ONE_OF_A_KIND[constraint];
-      // Positions never tie: another record holds this one (the list changed meanwhile).
-      if (constraint.endsWith("_sort_order_key")) return failures.listChanged;
+      // Positions never tie: another record holds the position given.
+      if (constraint.endsWith("_sort_order_key")) return failures.positionTaken;
       return constraint.endsWith("_pkey")
         ? `An item with this id already exists. ${RELOAD}`
         : "This would duplicate an item that already exists.";
