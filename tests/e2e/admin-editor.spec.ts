@@ -265,7 +265,7 @@ test.describe("the editor's words @desktop", () => {
   }) => {
     await signInAsAdmin(page, "/admin/home-management#causes");
     await page.getByRole("button", { name: "Add Cause" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Add Cause" });
+    const dialog = page.getByRole("dialog", { name: "Add New Cause" });
     await dialog.getByLabel("Image file for Cause Image").setInputFiles([
       {
         name: "notes.jpg",

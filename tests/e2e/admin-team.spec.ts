@@ -134,7 +134,7 @@ test.describe("passwords and the team @desktop", () => {
       await page.goto(link);
       await page.waitForURL("**/admin/reset-password**");
       await expect(page.getByText(admin.email, { exact: true })).toBeVisible();
-      const next = `new-${randomUUID()}`;
+      const next = "kettle orbit lantern 42";
       await setPassword(page, next);
 
       await page.getByRole("button", { name: "Logout" }).click();
@@ -180,7 +180,7 @@ test.describe("passwords and the team @desktop", () => {
       await codeForm.getByRole("button", { name: passwords.codeSubmit }).click();
       await page.waitForURL("**/admin/reset-password");
       await expect(page.getByText(admin.email, { exact: true })).toBeVisible();
-      const next = `by-code-${randomUUID()}`;
+      const next = "harbour violin meadow 17";
       await setPassword(page, next);
       await signInAgainWith(page, admin.email, next);
     } finally {
@@ -213,7 +213,8 @@ test.describe("passwords and the team @desktop", () => {
       await invitee.goto(await linkFor(email));
       await invitee.waitForURL("**/admin/reset-password**");
       await expect(invitee.getByText(passwords.newIntroInvite)).toBeVisible();
-      await setPassword(invitee, `chosen-${randomUUID()}`);
+      // Words unlike the address, which a password may not contain.
+      await setPassword(invitee, "copper willow tundra 58");
       const title = `Welcome banner ${Date.now()}`;
       await renameFirstBanner(invitee, title);
       await expectToast(invitee, "Banner updated successfully!");
@@ -313,8 +314,8 @@ test.describe("passwords and the team @desktop", () => {
       await page.waitForURL("**/admin/dashboard");
       await page.goto("/admin/account");
       await page.getByLabel(passwords.currentLabel).fill(admin.password);
-      await page.getByLabel(passwords.newLabel, { exact: true }).fill(`${admin.password}-new`);
-      await page.getByLabel(passwords.repeatLabel).fill(`${admin.password}-new`);
+      await page.getByLabel(passwords.newLabel, { exact: true }).fill("quartz pillow saddle 63");
+      await page.getByLabel(passwords.repeatLabel).fill("quartz pillow saddle 63");
       await page.getByRole("button", { name: passwords.change }).click();
       await expectToast(page, passwords.changed);
 
@@ -335,7 +336,7 @@ test.describe("passwords and the team @desktop", () => {
         desktop.getByRole("status").filter({ hasText: accessWords.signInNotice }),
       ).toBeVisible();
       await desktop.getByLabel("Username").fill(admin.email);
-      await desktop.getByLabel("Password", { exact: true }).fill(`${admin.password}-new`);
+      await desktop.getByLabel("Password", { exact: true }).fill("quartz pillow saddle 63");
       await desktop.getByRole("button", { name: "Sign In" }).click();
       await desktop.waitForURL("**/admin/relief-management");
       await expect(desktop.getByRole("alertdialog")).toHaveCount(0);

@@ -8,16 +8,29 @@ import { passwords as words } from "../../data/messages.ts";
 import { describedBy, FieldShell } from "../fields/FieldShell.tsx";
 import { button, input } from "../ui/ui.ts";
 
-/** Signed in by the code: on to choose the new password where the link would have led. */
-const toSetPassword = () => window.location.assign(SET_PASSWORD_PATH);
+/**
+ * Sends the session the code makes to the set-password screen: the sign-in page sends
+ * a new session to its `next` (AdminApp), and the set-password screen itself stays.
+ * Answers how to put the address back if the code is refused.
+ */
+function leadToSetPassword(): () => void {
+  const before = window.location.href;
+  const url = new URL(before);
+  if (url.pathname.replace(/\/+$/, "") !== SET_PASSWORD_PATH) {
+    url.searchParams.set("next", SET_PASSWORD_PATH);
+    window.history.replaceState(window.history.state, "", url);
+  }
+  return () => window.history.replaceState(window.history.state, "", before);
+}
 
 export function ResetCodeForm({
   client,
   email,
-  onVerified = toSetPassword,
+  onVerified,
 }: {
   client: AdminClient;
   email: string;
+  /** After the code signed in (the app has gone on to the set-password screen). */
   onVerified?: () => void;
 }) {
   const id = useId();
@@ -35,8 +48,10 @@ export function ResetCodeForm({
       return;
     }
     setBusy(true);
+    const putBack = leadToSetPassword();
     const outcome = await verifyResetCode(client, email, code);
-    if (outcome.ok) return onVerified();
+    if (outcome.ok) return onVerified?.();
+    putBack();
     setBusy(false);
     setError(outcome.message);
     inputRef.current?.focus();
