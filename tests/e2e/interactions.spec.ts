@@ -33,7 +33,10 @@ const FADE_TIMEOUT = 20_000;
 
 /**
  * A horizontal swipe across `target`, from and to a fraction of its width: real touch
- * events where the device has a touch screen, a mouse drag elsewhere.
+ * events where the device has a touch screen, a mouse drag elsewhere. The moves and the
+ * release are sent to the browser at once, in order, so a busy test runner cannot leave
+ * a pause between the last move and the release (which Embla reads as a drag held
+ * still, and no throw).
  */
 async function swipe(page: Page, target: Locator, from: number, to: number, touch: boolean) {
   const box = await target.boundingBox();
@@ -41,26 +44,43 @@ async function swipe(page: Page, target: Locator, from: number, to: number, touc
   const y = box.y + box.height * 0.3;
   const x = (fraction: number) => box.x + box.width * fraction;
   const steps = 8;
-  if (!touch) {
-    await page.mouse.move(x(from), y);
-    await page.mouse.down();
-    await page.mouse.move(x(to), y, { steps });
-    await page.mouse.up();
-    return;
-  }
+  const along = (i: number) => x(from + ((to - from) * i) / steps);
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", {
-    type: "touchStart",
-    touchPoints: [{ x: x(from), y }],
-  });
-  for (let i = 1; i <= steps; i++) {
+  try {
+    if (!touch) {
+      const mouse = (type: string, at: number, buttons: number) =>
+        cdp.send("Input.dispatchMouseEvent", {
+          type: type as "mouseMoved",
+          x: at,
+          y,
+          button: "left",
+          buttons,
+          clickCount: 1,
+        });
+      await mouse("mouseMoved", x(from), 0);
+      await mouse("mousePressed", x(from), 1);
+      await Promise.all([
+        ...Array.from({ length: steps }, (_, i) => mouse("mouseMoved", along(i + 1), 1)),
+        mouse("mouseReleased", x(to), 0),
+      ]);
+      return;
+    }
     await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: [{ x: x(from + ((to - from) * i) / steps), y }],
+      type: "touchStart",
+      touchPoints: [{ x: x(from), y }],
     });
+    await Promise.all([
+      ...Array.from({ length: steps }, (_, i) =>
+        cdp.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: [{ x: along(i + 1), y }],
+        }),
+      ),
+      cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+    ]);
+  } finally {
+    await cdp.detach();
   }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
 }
 
 /**
