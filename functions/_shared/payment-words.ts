@@ -53,6 +53,13 @@ export function pictureWords(url: string): string {
   return url.length > 120 ? `${url.slice(0, 117)}...` : url;
 }
 
+/** A record's QR codes that have a picture, with their titles: what a donor would scan. */
+export function qrCodePictures(record: PaymentRecord | null): { title: string; url: string }[] {
+  return items(record?.qr_codes)
+    .map((item) => ({ title: field(item, "title"), url: field(item, "image_url") }))
+    .filter((qr) => qr.url !== "");
+}
+
 /** One bank account on one line: 'Sample Bank, account name Helping Hands, number 0001'. */
 export function bankAccountLine(item: Item): string {
   const parts = [

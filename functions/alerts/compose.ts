@@ -11,6 +11,7 @@ import {
   describeSettingsChange,
   type PaymentRecord,
   paymentDetails,
+  qrCodePictures,
 } from "../_shared/payment-words.ts";
 
 export type AlertKind = "message" | "payment" | "approval" | "settings";
@@ -61,18 +62,9 @@ type Block =
  * (an uploaded picture held inline, data:, has none to show).
  */
 function qrPictures(record: PaymentRecord | null, side: string): { label: string; url: string }[] {
-  const list = Array.isArray(record?.qr_codes) ? (record.qr_codes as unknown[]) : [];
-  return list.flatMap((item) => {
-    if (typeof item !== "object" || item === null) return [];
-    const { title, image_url: url } = item as Record<string, unknown>;
-    if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return [];
-    return [
-      {
-        label: `QR code “${typeof title === "string" && title ? title : "untitled"}”, ${side}`,
-        url,
-      },
-    ];
-  });
+  return qrCodePictures(record)
+    .filter((qr) => /^https?:\/\//i.test(qr.url))
+    .map((qr) => ({ label: `QR code “${qr.title || "untitled"}”, ${side}`, url: qr.url }));
 }
 
 /** The QR codes before and after a change, as pictures, when there are any. */

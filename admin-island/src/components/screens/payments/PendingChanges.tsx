@@ -9,6 +9,7 @@ import {
   describeSettingsChange,
   type PaymentRecord,
   paymentDetails,
+  qrCodePictures,
 } from "../../../../../functions/_shared/payment-words.ts";
 import type { PendingChange } from "../../../data/data-layer.ts";
 import { approvalWords as words } from "../../../data/messages.ts";
@@ -29,18 +30,6 @@ function changeLines(change: PendingChange): string[] {
   );
 }
 
-/** The QR codes of a record, with their pictures: what a donor would scan. */
-function qrCodesOf(record: PaymentRecord | null): { title: string; url: string }[] {
-  const list = Array.isArray(record?.qr_codes) ? (record.qr_codes as unknown[]) : [];
-  return list.flatMap((item) => {
-    if (typeof item !== "object" || item === null) return [];
-    const { title, image_url: url } = item as Record<string, unknown>;
-    return typeof url === "string" && url
-      ? [{ title: typeof title === "string" ? title : "", url }]
-      : [];
-  });
-}
-
 /** Lines with a key each: the text, numbered when it repeats. */
 function keyed(lines: string[]): [string, string][] {
   const seen = new Map<string, number>();
@@ -56,7 +45,7 @@ function keyed(lines: string[]): [string, string][] {
  * enough to scan, so an approver sees the very code donors would pay into.
  */
 function Details({ heading, record }: { heading: string; record: PaymentRecord | null }) {
-  const qrCodes = qrCodesOf(record);
+  const qrCodes = qrCodePictures(record);
   return (
     <div className="min-w-0 flex-1 rounded-lg bg-surface-muted p-3">
       <h4 className="text-sm font-semibold text-ink">{heading}</h4>
