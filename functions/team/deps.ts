@@ -51,15 +51,13 @@ export function createDeps(env: Deno.Env): TeamDeps {
       throw new Error(`team: more than ${MAX_PAGES * PAGE_SIZE} users`);
     },
 
-    async invite(email, redirectTo) {
-      const { data, error } = await admin().inviteUserByEmail(email, { redirectTo });
-      if (error || !data.user) throw failure(error ?? {});
-      return authUser(data.user);
-    },
-
-    async sendReset(email, redirectTo) {
-      const { error } = await service().auth.resetPasswordForEmail(email, { redirectTo });
-      if (error) throw failure(error);
+    async invite(email, redirectTo, data) {
+      const { data: answer, error } = await admin().inviteUserByEmail(email, {
+        redirectTo,
+        ...(data ? { data: { ...data } } : {}),
+      });
+      if (error || !answer.user) throw failure(error ?? {});
+      return authUser(answer.user);
     },
 
     async setRole(userId, role) {

@@ -7,6 +7,7 @@ import {
   type AuthUser,
   type Caller,
   createTeamHandler,
+  type InviteData,
   MESSAGES,
   type TeamChange,
   type TeamDeps,
@@ -44,7 +45,6 @@ function user(id: string, email: string, extra: Partial<AuthUser> = {}): AuthUse
 interface Options {
   users?: AuthUser[];
   inviteFails?: AuthFailure | Error;
-  resetFails?: AuthFailure;
   recordFails?: boolean;
   /** Users a concurrent removal takes away while this one runs. */
   concurrently?: (users: AuthUser[]) => void;
@@ -59,8 +59,7 @@ function setup(options: Options = {}) {
   ];
   let clock = T0;
   const recorded: TeamChange[] = [];
-  const invited: { email: string; redirectTo: string }[] = [];
-  const resets: { email: string; redirectTo: string }[] = [];
+  const invited: { email: string; redirectTo: string; data?: InviteData }[] = [];
   const errors: string[] = [];
   let nextId = 100;
   let usersCalls = 0;
@@ -79,9 +78,9 @@ function setup(options: Options = {}) {
       if (usersCalls > 1) options.concurrently?.(users);
       return users.map((u) => ({ ...u }));
     },
-    async invite(email, redirectTo) {
+    async invite(email, redirectTo, data) {
       if (options.inviteFails) throw options.inviteFails;
-      invited.push({ email, redirectTo });
+      invited.push({ email, redirectTo, ...(data ? { data } : {}) });
       const sentAt = new Date(clock).toISOString();
       const existing = users.find((u) => u.email === email);
       if (existing) {
@@ -97,12 +96,6 @@ function setup(options: Options = {}) {
       });
       users.push(created);
       return { ...created };
-    },
-    async sendReset(email, redirectTo) {
-      if (options.resetFails) throw options.resetFails;
-      resets.push({ email, redirectTo });
-      const found = users.find((u) => u.email === email);
-      if (found) found.recoverySentAt = new Date(clock).toISOString();
     },
     async setRole(id, role) {
       const found = users.find((u) => u.id === id);
@@ -145,7 +138,6 @@ function setup(options: Options = {}) {
     handle,
     recorded,
     invited,
-    resets,
     errors,
     users: () => users,
     tick: (ms: number) => {
@@ -158,10 +150,12 @@ async function read(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
 
-const invite = (email: string, redirectTo = SET_PASSWORD) => ({
+const CHARITY = "St. Mary's Helping Hands";
+const invite = (email: string, redirectTo = SET_PASSWORD, siteName: unknown = CHARITY) => ({
   action: "invite",
   email,
   redirectTo,
+  siteName,
 });
 
 Deno.test("only admins may call it: no token 401, a forged or unknown one 401, a non-admin 403", async () => {
@@ -243,7 +237,14 @@ Deno.test("invites a new address: Auth's invitation to the set-password screen, 
     ok: true,
     message: MESSAGES.invited("new.person@example.org"),
   });
-  assertEquals(t.invited, [{ email: "new.person@example.org", redirectTo: SET_PASSWORD }]);
+  // The invitation names the charity and who invited (the template reads them).
+  assertEquals(t.invited, [
+    {
+      email: "new.person@example.org",
+      redirectTo: SET_PASSWORD,
+      data: { site_name: CHARITY, invited_by: "ana@example.org" },
+    },
+  ]);
   const created = t.users().find((u) => u.email === "new.person@example.org");
   assertEquals(created?.role, "admin");
   assertEquals(t.recorded, [
@@ -259,7 +260,7 @@ Deno.test("invites a new address: Auth's invitation to the set-password screen, 
   assertEquals(members.find((m) => m.email === "new.person@example.org")?.status, "invited");
 });
 
-Deno.test("an account that is not an admin gets a reset link and the role, with the same answer as a new address", async () => {
+Deno.test("an account left without the role is closed and invited afresh, with the same answer as a new address", async () => {
   const t = setup({
     users: [user(ids.ana, "ana@example.org"), user(ids.vol, "vol@example.org", { role: null })],
   });
@@ -269,13 +270,41 @@ Deno.test("an account that is not an admin gets a reset link and the role, with 
   const [a, b] = [await read(known), await read(unknown)];
   assertEquals(Object.keys(a), Object.keys(b));
   assertEquals(a.message, MESSAGES.invited("vol@example.org"));
-  assertEquals(t.resets, [{ email: "vol@example.org", redirectTo: SET_PASSWORD }]);
+  // Both got an invitation; the old account (and its password) is gone.
   assertEquals(
     t.invited.map((i) => i.email),
-    ["fresh@example.org"],
+    ["vol@example.org", "fresh@example.org"],
   );
-  assertEquals(t.users().find((u) => u.id === ids.vol)?.role, "admin");
+  assertEquals(
+    t.users().some((u) => u.id === ids.vol),
+    false,
+  );
+  const vol = t.users().find((u) => u.email === "vol@example.org");
+  assertEquals([vol?.role, vol?.confirmedAt], ["admin", null]);
   assertEquals(t.recorded[0]?.before, { email: "vol@example.org", role: null, status: "active" });
+  assertEquals(t.recorded[0]?.after, {
+    email: "vol@example.org",
+    role: "admin",
+    status: "invited",
+  });
+  const { members } = (await (await t.call("ana-token")).json()) as { members: TeamMember[] };
+  assertEquals(members.find((m) => m.email === "vol@example.org")?.status, "invited");
+});
+
+Deno.test("the invitation names the site's host when the admin sends no usable charity name", async () => {
+  for (const siteName of [undefined, "", "   ", 42, "x".repeat(121), "Bell\u0007"]) {
+    const t = setup();
+    const body = { ...invite("new@example.org"), siteName };
+    const response = await t.call("ben-token", body);
+    assertEquals(response.status, 200, JSON.stringify(siteName));
+    assertEquals(t.invited[0]?.data, {
+      site_name: "charity.example",
+      invited_by: "ben@example.org",
+    });
+  }
+  const t = setup();
+  await t.call("ana-token", invite("new@example.org", SET_PASSWORD, "  Helping   Hands  "));
+  assertEquals(t.invited[0]?.data?.site_name, "Helping Hands");
 });
 
 Deno.test("links lead to the SITE_URL's set-password screen when it is set, else to the one the admin names", async () => {
@@ -410,7 +439,7 @@ Deno.test("Auth's refusals of an email become words, and change nothing", async 
   }
 });
 
-Deno.test("removes an active admin by taking the role, and withdraws an unaccepted invitation", async () => {
+Deno.test("removes an active admin by closing the account, and withdraws an unaccepted invitation", async () => {
   const t = setup();
   await t.call("ana-token", invite("cat@example.org"));
   const cat = t.users().find((u) => u.email === "cat@example.org");
@@ -422,8 +451,11 @@ Deno.test("removes an active admin by taking the role, and withdraws an unaccept
     message: MESSAGES.removed("ben@example.org"),
     removedSelf: false,
   });
-  // Ben keeps an account without the role; Cat's never-used account goes.
-  assertEquals(t.users().find((u) => u.id === ids.ben)?.role, null);
+  // Ben's account goes, password and all; so does Cat's never-used one.
+  assertEquals(
+    t.users().some((u) => u.id === ids.ben),
+    false,
+  );
   const withdrawn = await t.call("ana-token", { action: "remove", userId: cat?.id });
   assertEquals(withdrawn.status, 200);
   assertEquals((await read(withdrawn)).message, MESSAGES.withdrawn("cat@example.org"));
@@ -434,12 +466,7 @@ Deno.test("removes an active admin by taking the role, and withdraws an unaccept
   assertEquals(
     t.recorded.slice(1).map((c) => [c.action, c.member, c.before, c.after]),
     [
-      [
-        "REMOVE",
-        ids.ben,
-        { email: "ben@example.org", role: "admin", status: "active" },
-        { email: "ben@example.org", role: null, status: "active" },
-      ],
+      ["REMOVE", ids.ben, { email: "ben@example.org", role: "admin", status: "active" }, null],
       ["REMOVE", cat?.id, { email: "cat@example.org", role: "admin", status: "invited" }, null],
     ],
   );
@@ -501,7 +528,10 @@ Deno.test("removing yourself needs {confirmSelf: true}, then says so", async () 
     message: MESSAGES.removedSelf,
     removedSelf: true,
   });
-  assertEquals(t.users().find((u) => u.id === ids.ana)?.role, null);
+  assertEquals(
+    t.users().some((u) => u.id === ids.ana),
+    false,
+  );
   assertEquals(t.recorded[0]?.actor, ids.ana);
 });
 

@@ -6,15 +6,19 @@
 // change app_metadata or invite, so admins change the team through this function:
 //
 //   GET, or POST {action: "list"}             200 {members}
-//   POST {action: "invite", email, redirectTo?}
-//        a new address: Auth's invitation, then the admin role
-//        an account that is not an admin: a password-reset link, then the admin role
-//        (the same answer either way: this says nothing of who has an account)
+//   POST {action: "invite", email, redirectTo?, siteName?}
+//        Auth's invitation (the project's invite template, which names the charity,
+//        siteName, and who invited, from the user_metadata), then the admin role. An
+//        account left without the role (closed before removals deleted accounts) is
+//        deleted first, so every invitation is the same: a new account that has no
+//        password until its link is followed. The same answer either way.
 //                                             200 {ok, message}
 //   POST {action: "resend", userId, redirectTo?}   a new invitation    200 {ok, message}
 //   POST {action: "remove", userId, confirmSelf?}
-//        an active admin loses the role; an unaccepted invitation is withdrawn (the
-//        user deleted)                        200 {ok, message, removedSelf}
+//        the account is deleted: an active admin's (after the role is taken away, so
+//        the last admin check holds), or an unaccepted invitation's. Its password and
+//        sessions end with it; coming back takes a new invitation.
+//                                             200 {ok, message, removedSelf}
 //   OPTIONS                                   204, CORS preflight
 //
 // Refusals, each {error, message} with words an editor can read and no detail of the
@@ -72,6 +76,14 @@ export interface TeamMember {
 
 export type TeamAction = "INVITE" | "RESEND" | "REMOVE";
 
+/** What the invitation email names (the user_metadata its template reads as .Data). */
+export interface InviteData {
+  /** The charity whose website it is. */
+  site_name: string;
+  /** The address of the administrator who invited. */
+  invited_by: string;
+}
+
 /** One audit entry: who acted, on whom, and the member before and after. */
 export interface TeamChange {
   actor: string;
@@ -97,10 +109,11 @@ export interface TeamDeps {
   identify(token: string): Promise<Caller>;
   /** Every user of the project. */
   users(): Promise<AuthUser[]>;
-  /** Sends an invitation (creating the user if needed); throws AuthFailure. */
-  invite(email: string, redirectTo: string): Promise<AuthUser>;
-  /** Sends a password-reset link to an existing account; throws AuthFailure. */
-  sendReset(email: string, redirectTo: string): Promise<void>;
+  /**
+   * Sends an invitation, creating the user with `data` as its user_metadata (an
+   * unaccepted user keeps theirs); throws AuthFailure.
+   */
+  invite(email: string, redirectTo: string, data?: InviteData): Promise<AuthUser>;
   setRole(userId: string, role: "admin" | null): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   record(change: TeamChange): Promise<void>;
@@ -123,6 +136,8 @@ export const TEAM_MAILS_PER_HOUR = 30;
 const MAX_BODY_BYTES = 4 * 1024;
 const answers = endpointAnswers(["GET", "POST"]);
 
+/** The longest charity name an invitation carries. */
+const MAX_SITE_NAME = 120;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
 
@@ -147,7 +162,7 @@ export const MESSAGES = {
     "The change was made, but it could not be written to the log. Reload the list to see the team.",
   invited: (email: string) => `Invitation sent to ${email}.`,
   resent: (email: string) => `A new invitation was sent to ${email}.`,
-  removed: (email: string) => `${email} was removed from the team.`,
+  removed: (email: string) => `${email} was removed from the team and their account closed.`,
   withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
   removedSelf: "You have left the team.",
 } as const;
@@ -218,6 +233,16 @@ export function normaliseEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const email = value.trim().toLowerCase();
   return email.length <= 254 && EMAIL.test(email) ? email : null;
+}
+
+/**
+ * The charity's name as the admin shows it, for the invitation: one line of at most
+ * MAX_SITE_NAME characters; else the site's host name.
+ */
+function siteName(given: unknown, target: string): string {
+  const name = typeof given === "string" ? given.replace(/\s+/g, " ").trim() : "";
+  if (name && name.length <= MAX_SITE_NAME && !/\p{Cc}/u.test(name)) return name;
+  return new URL(target).hostname;
 }
 
 /** Seconds left before `sentAt` is a wait ago, or 0. */
@@ -300,25 +325,25 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     }
     // An address Auth emailed within the minute waits, whoever asked.
     const wait = existing
-      ? waitLeft(
-          existing.confirmedAt ? existing.recoverySentAt : existing.confirmationSentAt,
-          now(),
+      ? Math.max(
+          waitLeft(existing.confirmationSentAt, now()),
+          waitLeft(existing.recoverySentAt, now()),
         )
       : 0;
     if (wait > 0) return refuse(refusal(429, "too_soon", MESSAGES.tooSoon, wait));
     const budget = await budgetLeft();
     if (budget) return refuse(budget);
 
+    const data: InviteData = {
+      site_name: siteName(body.siteName, target),
+      invited_by: users.find((user) => user.id === callerId)?.email ?? "An administrator",
+    };
     let memberId: string;
     try {
-      if (existing?.confirmedAt) {
-        // An account with a password already: a link to set a new one, which also
-        // signs them in, is the invitation. The email goes first: a failure changes nothing.
-        await deps.sendReset(existing.email, target);
-        memberId = existing.id;
-      } else {
-        memberId = (await deps.invite(email, target)).id;
-      }
+      // An account without the role is a closed one (removals once kept accounts):
+      // it goes, so the invitation makes a new one, as for anyone else.
+      if (existing) await deps.deleteUser(existing.id);
+      memberId = (await deps.invite(email, target, data)).id;
     } catch (error) {
       const known = mailRefusal(error);
       if (!known) throw error;
@@ -331,11 +356,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       action: "INVITE",
       member: memberId,
       before: existing ? snapshot(existing) : null,
-      after: {
-        email,
-        role: "admin",
-        status: existing?.confirmedAt ? "active" : "invited",
-      },
+      after: { email, role: "admin", status: "invited" },
     });
     if (recorded) return refuse(recorded);
     return answers.json({ ok: true, message: MESSAGES.invited(email) }, 200);
@@ -358,6 +379,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     const budget = await budgetLeft();
     if (budget) return refuse(budget);
     try {
+      // Auth keeps an unaccepted user's user_metadata: the first invitation's words.
       await deps.invite(user.email, target);
     } catch (error) {
       const known = mailRefusal(error);
@@ -393,26 +415,33 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
     }
 
-    if (user.confirmedAt) {
-      await deps.setRole(user.id, null);
-      // Two removals at once could each have seen another admin left: whoever finds
-      // none left afterwards gives the role back, so the team is never empty.
-      if (active && !(await deps.users()).some((u) => isActive(u, now()))) {
-        await deps.setRole(user.id, "admin");
-        return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
-      }
-    } else {
-      // Never accepted: the invitation is withdrawn with the account it made.
-      await deps.deleteUser(user.id);
+    // The role goes first: from here the account can do nothing.
+    await deps.setRole(user.id, null);
+    // Two removals at once could each have seen another admin left: whoever finds
+    // none left afterwards gives the role back, so the team is never empty.
+    if (active && !(await deps.users()).some((u) => isActive(u, now()))) {
+      await deps.setRole(user.id, "admin");
+      return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
     }
+    // Recorded while the account still exists: the log names who acted by it, and
+    // someone removing themselves is that account.
     const recorded = await record({
       actor: callerId,
       action: "REMOVE",
       member: user.id,
       before: snapshot(user),
-      after: user.confirmedAt ? { ...snapshot(user), role: null } : null,
+      after: null,
     });
     if (recorded) return refuse(recorded);
+    // Then the account goes: its password and sessions end, and coming back takes a
+    // new invitation (an unaccepted one is withdrawn the same way). If Auth fails
+    // here, an account without the role is left, which can do nothing and which
+    // inviting the address again closes.
+    try {
+      await deps.deleteUser(user.id);
+    } catch (error) {
+      logError("team: the role was removed but the account could not be deleted", error);
+    }
     const message = self
       ? MESSAGES.removedSelf
       : user.confirmedAt

@@ -246,12 +246,18 @@ describe.skipIf(NO_CATCHER)("password reset with flowType 'pkce'", () => {
   });
 });
 
+/**
+ * What the project's invite template (supabase/templates/invite.html) reads from the
+ * user_metadata; the team function always gives both.
+ */
+const INVITE_DATA = { site_name: "Helping Hands", invited_by: "ana@example.org" };
+
 describe.skipIf(NO_CATCHER)("invitations", () => {
   it("create an unconfirmed user and mail a link; accepting it lets them choose a password", async () => {
     const email = newEmail("invited");
     const { data, error } = await service.auth.admin.inviteUserByEmail(email, {
       redirectTo: WELCOME_PAGE,
-      data: { name: "New volunteer" },
+      data: { name: "New volunteer", ...INVITE_DATA },
     });
     expect(error).toBeNull();
     const invited = data.user;
@@ -272,7 +278,10 @@ describe.skipIf(NO_CATCHER)("invitations", () => {
 
     const [mail] = await waitForMail(stack, email);
     if (!mail) throw new Error("no mail");
-    expect(mail.Subject).toBe("You've been invited");
+    expect(mail.Subject).toBe("You are invited to help run the charity's website");
+    expect(mail.HTML).toContain(
+      "ana@example.org has invited you to become an administrator of the website of Helping Hands",
+    );
     const link = verifyLink(mail);
     expect(new URL(link).searchParams.get("type")).toBe("invite");
     const followed = await follow(link);
@@ -298,7 +307,10 @@ describe.skipIf(NO_CATCHER)("invitations", () => {
 
   it("sends an unconfirmed user a new invitation, and refuses a confirmed one", async () => {
     const email = newEmail("reinvited");
-    expect((await service.auth.admin.inviteUserByEmail(email)).error).toBeNull();
+    expect(
+      (await service.auth.admin.inviteUserByEmail(email, { data: INVITE_DATA })).error,
+    ).toBeNull();
+    // Inviting again keeps the first invitation's user_metadata (Auth ignores `data`).
     const again = await service.auth.admin.inviteUserByEmail(email);
     expect(again.error).toBeNull();
     const mails = await waitForMail(stack, email, { count: 2 });
@@ -309,7 +321,9 @@ describe.skipIf(NO_CATCHER)("invitations", () => {
     expect(fragmentOf((await follow(newest ?? "")).location).get("access_token")).toBeTruthy();
 
     const member = await confirmedUser("member");
-    const refused = await service.auth.admin.inviteUserByEmail(member.email);
+    const refused = await service.auth.admin.inviteUserByEmail(member.email, {
+      data: INVITE_DATA,
+    });
     expect(refused.error?.status).toBe(422);
     expect(refused.error?.code).toBe("email_exists");
   });

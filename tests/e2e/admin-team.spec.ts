@@ -6,7 +6,13 @@
 // once (@desktop), one after another.
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accessWords, passwords, teamWords } from "../../admin-island/src/data/messages.ts";
+import {
+  accessWords,
+  passwords,
+  signIn as signInWords,
+  teamWords,
+} from "../../admin-island/src/data/messages.ts";
+import { site } from "../../src/lib/site.ts";
 import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
 import { newEmail } from "../contract/stack.ts";
 import {
@@ -169,7 +175,7 @@ test.describe("passwords and the team @desktop", () => {
       await expect(form.getByRole("status")).toHaveText(passwords.sent);
 
       const [mail] = await waitForMail(await contractStack(), admin.email);
-      const emailed = /code:?\s*(\d{6,10})/i.exec(mail?.HTML ?? "")?.[1];
+      const emailed = /code:?\s*(?:<strong>)?(\d{6,10})/i.exec(mail?.HTML ?? "")?.[1];
       expect(emailed, "the reset email carries a code").toBeTruthy();
       const codeForm = page.getByRole("form", { name: passwords.codeHeading });
       const wrong = emailed === "000000" ? "111111" : "000000";
@@ -208,6 +214,13 @@ test.describe("passwords and the team @desktop", () => {
       const row = page.getByRole("listitem").filter({ hasText: email });
       await expect(row.getByText(teamWords.invited, { exact: true })).toBeVisible();
 
+      // The email says whose website it is and who invited.
+      const [mail] = await waitForMail(await contractStack(), email);
+      expect(mail?.Subject).toBe("You are invited to help run the charity's website");
+      expect(mail?.HTML).toContain(
+        `${ADMIN.email} has invited you to become an administrator of the website of ${site.name}`,
+      );
+
       // The invitee, in a browser of their own.
       const invitee = await newPage(browser);
       await invitee.goto(await linkFor(email));
@@ -241,6 +254,7 @@ test.describe("passwords and the team @desktop", () => {
     browser,
   }) => {
     const removed = await createAdmin("removed");
+    let reinvitedId: string | undefined;
     try {
       const theirs = await newPage(browser);
       await signIn(theirs, { email: removed.email, password: removed.password });
@@ -275,7 +289,8 @@ test.describe("passwords and the team @desktop", () => {
       for (const name of ["team", "publish"]) {
         const response = await fetch(`${apiUrl}/functions/v1/${name}`, { headers });
         await response.body?.cancel();
-        expect(response.status, name).toBe(403);
+        // Their account is closed: Auth knows the token's user no more.
+        expect(response.status, name).toBe(401);
       }
       // Their open form's save is refused, and their tab says why: not a conflict with
       // someone else's change, but their access, over the whole screen.
@@ -291,9 +306,30 @@ test.describe("passwords and the team @desktop", () => {
       ).toBeVisible();
       await theirs.getByRole("button", { name: accessWords.signOut }).click();
       await theirs.waitForURL(/\/admin\/$/);
+      // Their old password opens nothing now.
+      await signIn(theirs, { email: removed.email, password: removed.password });
+      await expect(theirs.getByText(signInWords.wrongCredentials)).toBeVisible();
+      expect(theirs.url()).not.toContain("/admin/dashboard");
       await theirs.context().close();
+
+      // Invited again, they are invited as anyone new: Invited until they accept, and
+      // the email is an invitation.
+      await page.getByRole("button", { name: teamWords.invite, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: teamWords.inviteTitle });
+      await dialog.getByLabel(teamWords.emailLabel).fill(removed.email);
+      await dialog.getByRole("button", { name: teamWords.send }).click();
+      await expectToast(page, teamWords.inviteSent(removed.email));
+      const row = page.getByRole("listitem").filter({ hasText: removed.email });
+      await expect(row.getByText(teamWords.invited, { exact: true })).toBeVisible();
+      const mails = await waitForMail(await contractStack(), removed.email);
+      expect(mails.map((m) => m.Subject)).toEqual([
+        "You are invited to help run the charity's website",
+      ]);
+      const { data: listed } = await (await serviceClient()).auth.admin.listUsers();
+      reinvitedId = listed.users.find((u) => u.email === removed.email)?.id;
     } finally {
       await deleteUser(removed.id);
+      await deleteUser(reinvitedId);
     }
   });
 

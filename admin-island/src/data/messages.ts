@@ -386,7 +386,7 @@ export const teamWords = {
   onlyAdmin:
     "You are the only active administrator, so you cannot be removed. Invite someone first; once they have accepted, either of you can be removed.",
   confirmRemove: (email: string) =>
-    `Remove ${email} from the team? They lose access to the admin at once.`,
+    `Remove ${email} from the team? They lose access to the admin at once, and their account is closed: to come back, they need a new invitation.`,
   /** Added to the question when the removal leaves one administrator with approval on. */
   approvalWarning:
     "Second-admin approval for payment details is on: with only one administrator left, no change to the donation details can be approved, and approval cannot be turned off, until another administrator joins.",
@@ -400,7 +400,7 @@ export const teamWords = {
   confirmSelfLabel: "Remove me",
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
   resent: (email: string) => `A new invitation was sent to ${email}.`,
-  removed: (email: string) => `${email} was removed from the team.`,
+  removed: (email: string) => `${email} was removed from the team and their account closed.`,
   withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
   removedSelf: "You have left the team. Signing you out...",
   /** What a refusal of the team function says, by its code. */

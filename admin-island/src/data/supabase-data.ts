@@ -2,6 +2,7 @@
 // become DataErrors; a rejected token becomes a SessionExpiredError.
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { TIE_BREAKS } from "../../../src/lib/content/tables.ts";
+import { site } from "../../../src/lib/site.ts";
 import { SET_PASSWORD_PATH } from "./auth.ts";
 import type { AdminClient } from "./client.ts";
 import {
@@ -488,7 +489,8 @@ export function supabaseTeamApi(client: AdminClient, origin: string): TeamApi {
       return (await call<{ members: TeamMember[] }>()).members;
     },
     async invite(email) {
-      await call({ action: "invite", email, redirectTo });
+      // The invitation email names the charity as the admin shows it.
+      await call({ action: "invite", email, redirectTo, siteName: site.name });
     },
     async resend(userId) {
       await call({ action: "resend", userId, redirectTo });

@@ -2,13 +2,20 @@
 // supabase/config.toml it honours (read once, at start), GoTrue's fixed values, and
 // the service handle the handlers work with.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { parse as parseToml } from "smol-toml";
 import type { ProjectKeys } from "../keys.ts";
 import type { AuthLimits } from "./limits.ts";
 import type { AuthMailer } from "./mailer.ts";
 import type { RedirectRules } from "./redirects.ts";
+import {
+  type EmailTemplates,
+  emailTemplates,
+  TEMPLATE_TYPES,
+  type TemplateSource,
+  type TemplateType,
+} from "./templates.ts";
 
 /** The audience of every user and token (GoTrue's default JWT_AUD). */
 export const AUDIENCE = "authenticated";
@@ -79,6 +86,8 @@ export interface AuthSettings {
   rateLimitTokenVerifications: number;
   /** [local_smtp] admin_email and sender_name: the From of every email. */
   sender: { address: string; name: string };
+  /** [auth.email.template.<type>] subject and content_path, else GoTrue's own emails. */
+  emailTemplates: EmailTemplates;
 }
 
 /** Where Auth sends its mail: the project's SMTP server (here, the local catcher). */
@@ -90,6 +99,8 @@ export interface SmtpSettings {
 }
 
 const CONFIG_TOML = join(import.meta.dirname, "..", "..", "config.toml");
+/** The folder above supabase/: the CLI reads email templates' content_path from there. */
+const REPOSITORY = join(import.meta.dirname, "..", "..", "..");
 
 /**
  * Defaults where config.toml is silent: the CLI's (tokens live an hour, a used refresh
@@ -113,6 +124,7 @@ const DEFAULT_SETTINGS: AuthSettings = {
   rateLimitSignInSignUps: 30,
   rateLimitTokenVerifications: 30,
   sender: { address: "admin@email.com", name: "Admin" },
+  emailTemplates: emailTemplates(),
 };
 
 const DURATION_UNITS_MS: Record<string, number> = {
@@ -172,8 +184,55 @@ function configDuration(setting: string, text: string): number {
   }
 }
 
+/**
+ * [auth.email.template.<type>] as the CLI reads it: a subject, and the body from
+ * content_path, a file relative to the repository (the CLI refuses `content`).
+ */
+function templateSources(
+  email: Table,
+  readContent: (path: string) => string,
+): Partial<Record<TemplateType, TemplateSource>> {
+  const sources: Partial<Record<TemplateType, TemplateSource>> = {};
+  for (const [name, value] of Object.entries(table(email.template))) {
+    const setting = `[auth.email.template.${name}]`;
+    if (!(TEMPLATE_TYPES as readonly string[]).includes(name)) {
+      throw new Error(`${setting}: Auth has no email template of that name`);
+    }
+    const template = table(value);
+    const path = typeof template.content_path === "string" ? template.content_path : "";
+    if (!path && template.content !== undefined) {
+      throw new Error(
+        `Invalid config for auth.email.template.${name}.content: please use content_path instead`,
+      );
+    }
+    let body: string | undefined;
+    if (path) {
+      try {
+        body = readContent(path);
+      } catch (error) {
+        throw new Error(
+          `Invalid config for auth.email.template.${name}.content_path: ${(error as Error).message}`,
+        );
+      }
+    }
+    sources[name as TemplateType] = {
+      ...(typeof template.subject === "string" ? { subject: template.subject } : {}),
+      ...(body === undefined ? {} : { body }),
+      origin: path || setting,
+    };
+  }
+  return sources;
+}
+
+function readFromRepository(path: string): string {
+  return readFileSync(isAbsolute(path) ? path : join(REPOSITORY, path), "utf8");
+}
+
 /** The settings a config.toml gives, the defaults where it says nothing. */
-export function authSettingsFrom(config: Table): AuthSettings {
+export function authSettingsFrom(
+  config: Table,
+  readContent: (path: string) => string = readFromRepository,
+): AuthSettings {
   const auth = table(config.auth);
   const email = table(auth.email);
   const limits = table(auth.rate_limit);
@@ -218,6 +277,7 @@ export function authSettingsFrom(config: Table): AuthSettings {
       address: stringOr(mailCatcher.admin_email, d.sender.address),
       name: stringOr(mailCatcher.sender_name, d.sender.name),
     },
+    emailTemplates: emailTemplates(templateSources(email, readContent)),
   };
 }
 

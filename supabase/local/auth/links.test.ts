@@ -172,7 +172,10 @@ describe("a mail server that is down", () => {
     const invited = await post(
       app,
       "/invite",
-      { email: "never-created@helpinghands.example" },
+      {
+        email: "never-created@helpinghands.example",
+        data: { site_name: "Helping Hands", invited_by: "ana@helpinghands.example" },
+      },
       apiKeys(keys).secret,
     );
     expect(invited.status).toBe(500);

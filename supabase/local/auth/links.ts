@@ -60,7 +60,7 @@ import {
   type Sessioned,
   type SignInMethod,
 } from "./sessions.ts";
-import { type EmailKind, renderEmail } from "./templates.ts";
+import type { EmailKind } from "./templates.ts";
 import { requireAdmin, sessionJson } from "./tokens.ts";
 import { isBanned, userJson } from "./users.ts";
 import { field, readBody, validateEmail, validatePhone } from "./validation.ts";
@@ -150,22 +150,47 @@ function checkFrequency(auth: AuthService, sentAt: Date | null): void {
   }
 }
 
+/** What an email says: where its link leads, its code, and who it is for. */
+interface Letter {
+  to: string;
+  link: NewLink;
+  redirectTo: string;
+  /** The user's user_metadata: the templates' .Data. */
+  data: Body;
+}
+
 /** Sends one email through the project's SMTP server, within the project's email budget. */
 async function deliver(
   auth: AuthService,
   kind: EmailKind,
-  to: string,
-  link: string,
-  otp: string,
+  letter: Letter,
   failure: string,
 ): Promise<void> {
   const overBudget =
     auth.settings.rateLimitEmailSent === 0 ||
     (!auth.settings.mailerAutoconfirm && !auth.limits.email.allow());
   if (overBudget) throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
-  const { subject, html } = renderEmail(kind, link, otp);
+  let mail: { subject: string; html: string };
   try {
-    await auth.mailer.send({ to, subject, html });
+    mail = auth.settings.emailTemplates.render(kind, {
+      SiteURL: auth.settings.siteUrl,
+      ConfirmationURL: letter.link.link,
+      Email: letter.to,
+      Token: letter.link.otp,
+      TokenHash: letter.link.hash,
+      RedirectTo: letter.redirectTo,
+      Data: letter.data,
+    });
+  } catch (error) {
+    // Hosted Auth answers a template it cannot fill with the same 500.
+    console.error(
+      `auth stand-in: the ${kind} email could not be written:`,
+      (error as Error).message,
+    );
+    throw unexpectedFailure(failure);
+  }
+  try {
+    await auth.mailer.send({ to: letter.to, ...mail });
   } catch (error) {
     console.error(`auth stand-in: sending the ${kind} email failed:`, (error as Error).message);
     throw unexpectedFailure(failure);
@@ -231,8 +256,14 @@ export async function recover(auth: AuthService, c: Context): Promise<Response> 
   if (!user?.email) return c.json({});
   checkFrequency(auth, user.recovery_sent_at);
   const redirectTo = await referrer(c, auth.redirects);
-  const { otp, hash, link } = newLink(auth, user.email, "recovery", redirectTo, pkce);
-  await deliver(auth, "recovery", user.email, link, otp, "Error sending recovery email");
+  const link = newLink(auth, user.email, "recovery", redirectTo, pkce);
+  const { hash } = link;
+  await deliver(
+    auth,
+    "recovery",
+    { to: user.email, link, redirectTo, data: user.raw_user_meta_data ?? {} },
+    "Error sending recovery email",
+  );
   await asOwner(auth.db, async (tx) => {
     if (pkce) {
       await insertFlowState(tx, {
@@ -258,9 +289,18 @@ export async function invite(auth: AuthService, c: Context): Promise<Response> {
 
   const address = existing?.email ?? email;
   const redirectTo = await referrer(c, auth.redirects);
-  const { otp, hash, link } = newLink(auth, address, "invite", redirectTo);
-  await deliver(auth, "invite", address, link, otp, "Error sending invite email");
-  const invited = await asOwner(auth.db, (tx) => storeInvitation(tx, existing, email, data, hash));
+  const link = newLink(auth, address, "invite", redirectTo);
+  // Inviting an unconfirmed user again keeps their user_metadata; a new user's is `data`.
+  const metadata = existing ? (existing.raw_user_meta_data ?? {}) : data;
+  await deliver(
+    auth,
+    "invite",
+    { to: address, link, redirectTo, data: metadata },
+    "Error sending invite email",
+  );
+  const invited = await asOwner(auth.db, (tx) =>
+    storeInvitation(tx, existing, email, data, link.hash),
+  );
   return c.json(userJson(invited));
 }
 
