@@ -267,3 +267,104 @@ test.describe("approval needs two administrators @desktop", () => {
     }
   });
 });
+
+test.describe("what an approver sees @desktop", () => {
+  test("a changed QR code waits with its old and new pictures side by side, and a new set says it is new and not yet shown", async ({
+    page,
+  }) => {
+    const before = await snapshotTable("donate_content");
+    let second: TestUser | undefined;
+    try {
+      const service = await serviceClient();
+      second = await signedInUser(await contractStack(), { admin: true });
+      await service
+        .from("admin_settings")
+        .update({ require_payment_approval: true })
+        .eq("id", true);
+      // The other administrator proposes a new QR picture and a new set of details;
+      // the database holds both for approval.
+      const { data: live } = await service
+        .from("donate_content")
+        .select("id, qr_codes")
+        .eq("is_active", true)
+        .order("created_at", { ascending: false })
+        .limit(1)
+        .single();
+      const qr = ((live?.qr_codes ?? []) as { title: string; image_url: string }[])[0];
+      if (!live || !qr) throw new Error("the seed has no QR code");
+      const newPicture = "/images/seed/gallery-1.jpg";
+      const changed = await second.client
+        .from("donate_content")
+        .update({ qr_codes: [{ ...qr, image_url: newPicture }] })
+        .eq("id", live.id);
+      expect(changed.error).toBeNull();
+      const added = await second.client.from("donate_content").insert({
+        qr_codes: [{ title: "New QR", image_url: "/images/seed/gallery-2.jpg" }],
+        bank_accounts: [
+          {
+            bank_name: "Proposed Bank",
+            account_name: "Helping Hands",
+            account_number: `NEW${Date.now().toString().slice(-8)}`,
+            routing_number: "",
+            swift_code: "",
+            branch: "",
+          },
+        ],
+        is_active: true,
+      });
+      expect(added.error).toBeNull();
+
+      await signInAsAdmin(page, "/admin/donate-management");
+      const waiting = page.getByRole("list", { name: approvalWords.listLabel });
+      const change = waiting.getByRole("article", {
+        name: new RegExp(`^${approvalWords.title("donate_content", "UPDATE")}`),
+      });
+      const oldImage = change.getByRole("img", {
+        name: approvalWords.qrPicture(qr.title, approvalWords.now),
+      });
+      const newImage = change.getByRole("img", {
+        name: approvalWords.qrPicture(qr.title, approvalWords.proposed),
+      });
+      await expect(oldImage).toHaveAttribute("src", qr.image_url);
+      await expect(newImage).toHaveAttribute("src", newPicture);
+      // Both pictures load, at a size a phone can scan, side by side.
+      for (const image of [oldImage, newImage]) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        expect((await image.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(150);
+      }
+      const [oldBox, newBox] = [await oldImage.boundingBox(), await newImage.boundingBox()];
+      expect(Math.abs((oldBox?.y ?? 0) - (newBox?.y ?? 1))).toBeLessThan(5);
+
+      // The new set is told as proposed: not "(none)", not "shown on the site".
+      const added_ = waiting.getByRole("article", {
+        name: new RegExp(`^${approvalWords.title("donate_content", "INSERT")}`),
+      });
+      await expect(
+        added_.getByText(
+          "Nothing: this set of donation details is new. Until it is approved, the site keeps showing the donation details it shows now.",
+        ),
+      ).toBeVisible();
+      await expect(
+        added_.getByText("New donation details, to be shown on the site once approved."),
+      ).toBeVisible();
+      await expect(added_.getByText("(none)")).toHaveCount(0);
+      await expect(added_.getByText(/were added and are shown/)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
+      // Turning approval off keeps them waiting, and the screen says so.
+      await service
+        .from("admin_settings")
+        .update({ require_payment_approval: false })
+        .eq("id", true);
+      await page.reload();
+      await expect(page.getByText(approvalWords.introOff)).toBeVisible();
+      await expect(waiting.getByRole("article")).toHaveCount(2);
+    } finally {
+      await cleanUp(second);
+      await restoreTable("donate_content", before);
+    }
+  });
+});

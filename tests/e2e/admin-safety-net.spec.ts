@@ -153,6 +153,83 @@ test.describe("the safety net @desktop", () => {
     }
   });
 
+  test("a version restored from History brings back its words, never its old place: positions stay apart, in the site's order", async ({
+    page,
+    context,
+  }) => {
+    const before = await snapshotTable("banners");
+    try {
+      const service = await serviceClient();
+      await signInAsAdmin(page);
+      const stamp = Date.now().toString(36);
+      const wanted = `Banner words from its first place ${stamp}`;
+      await renameFirstBanner(page, wanted);
+      await expectToast(page, "Banner updated successfully!");
+      // Then it moves from #1 to #2, as a reorder does: through a free place.
+      const { data: rows } = await service
+        .from("banners")
+        .select("id, sort_order")
+        .order("sort_order");
+      const [first, second] = (rows ?? []) as { id: string; sort_order: number }[];
+      if (!first || !second) throw new Error("the seed has fewer than two banners");
+      for (const [id, place] of [
+        [first.id, 9999],
+        [second.id, first.sort_order],
+        [first.id, second.sort_order],
+      ] as const) {
+        const moved = await service.from("banners").update({ sort_order: place }).eq("id", id);
+        expect(moved.error).toBeNull();
+      }
+      await page.reload();
+      const list = page.getByRole("list", { name: "Banner Management", exact: true });
+      const card = list.locator(":scope > li").filter({ hasText: wanted });
+      await expect(card.getByText(`#${second.sort_order + 1}`, { exact: true })).toBeVisible();
+      // Its words change again where it is now.
+      await card.getByRole("button", { name: /^Edit/ }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Banner" });
+      await edit.locator("#field-title").fill(`Later words ${stamp}`);
+      await edit.getByRole("button", { name: "Update Banner" }).click();
+      await expectToast(page, "Banner updated successfully!");
+
+      // Restoring the version it had at #1 brings back the words, and it stays #2.
+      const moved = list.locator(":scope > li").nth(1);
+      await moved.getByRole("button", { name: /^History/ }).click();
+      const dialog = page.getByRole("dialog", { name: /^History of / });
+      const keep = dialog
+        .getByRole("list", { name: "Changes, newest first" })
+        .locator(":scope > li")
+        .filter({ hasText: `→ “${wanted}”` })
+        .first();
+      await keep.getByRole("button", { name: "Restore this version" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+      await expectToast(page, "Version restored.");
+      await expect(dialog).toBeHidden();
+      const restored = list.locator(":scope > li").nth(1);
+      await expect(restored.getByRole("heading", { level: 3 })).toHaveText(wanted);
+      await expect(restored.getByText(`#${second.sort_order + 1}`, { exact: true })).toBeVisible();
+      // No two cards share a place, and they count up from #1.
+      const places = await list
+        .locator(":scope > li")
+        .getByText(/^#\d+$/)
+        .allTextContents();
+      expect(places).toEqual(places.map((_, index) => `#${index + 1}`));
+
+      // The site shows the banners in the admin's order.
+      const adminTitles = await list.getByRole("heading", { level: 3 }).allTextContents();
+      await expectPublished(page);
+      const visitor = await context.newPage();
+      await visitor.goto("/");
+      const slides = await visitor.locator("[aria-roledescription='slide'] h2").allTextContents();
+      const shown = slides
+        .map((title) => title.trim())
+        .filter((title) => adminTitles.includes(title));
+      expect(shown.slice(0, 2)).toEqual(adminTitles.slice(0, 2));
+      await visitor.close();
+    } finally {
+      await restoreTable("banners", before);
+    }
+  });
+
   test("a deleted project restored from the Trash is back on the site", async ({
     page,
     context,
