@@ -337,6 +337,17 @@ test.describe("what an approver sees @desktop", () => {
       }
       const [oldBox, newBox] = [await oldImage.boundingBox(), await newImage.boundingBox()];
       expect(Math.abs((oldBox?.y ?? 0) - (newBox?.y ?? 1))).toBeLessThan(5);
+      // On a phone too: the two pictures in two columns, above the details.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await oldImage.scrollIntoViewIfNeeded();
+      await expect(newImage).toBeVisible();
+      const [oldOnPhone, newOnPhone] = [await oldImage.boundingBox(), await newImage.boundingBox()];
+      expect(Math.abs((oldOnPhone?.y ?? 0) - (newOnPhone?.y ?? 1))).toBeLessThan(5);
+      expect(oldOnPhone?.width ?? 0).toBeGreaterThanOrEqual(120);
+      expect((oldOnPhone?.x ?? 0) + (oldOnPhone?.width ?? 0)).toBeLessThanOrEqual(
+        newOnPhone?.x ?? 0,
+      );
+      await page.setViewportSize({ width: 1280, height: 720 });
 
       // The new set is told as proposed: not "(none)", not "shown on the site".
       const added_ = waiting.getByRole("article", {

@@ -265,9 +265,18 @@ test.describe("passwords and the team @desktop", () => {
       const form = await startEditingFirstBanner(theirs, "Saved by a removed admin");
 
       await signInAsAdmin(page, "/admin/team");
+      // Asked on a phone: a long address wraps inside the question.
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole("button", { name: `Remove ${removed.email}` }).click();
       const question = page.getByRole("alertdialog");
       await expect(question).toContainText(teamWords.confirmRemove(removed.email));
+      expect(
+        await question
+          .locator("p")
+          .first()
+          .evaluate((text) => text.scrollWidth - text.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 720 });
       await question.getByRole("button", { name: teamWords.confirmRemoveLabel }).click();
       await expectToast(page, teamWords.removed(removed.email));
       await expect(page.getByRole("heading", { name: removed.email })).toHaveCount(0);

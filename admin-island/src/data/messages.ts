@@ -500,6 +500,8 @@ export const approvalWords = {
   /** A QR code's picture on a waiting change: 'QR code “Mobile Payment”, as proposed'. */
   qrPicture: (title: string, side: string) =>
     `QR code “${title || "untitled"}”, ${side.toLowerCase()}`,
+  /** A side of a waiting change without QR codes, where the other side has some. */
+  noQrCodes: "No QR code",
   yours: "You proposed this: a different administrator must approve it.",
   approve: "Approve",
   reject: "Reject",

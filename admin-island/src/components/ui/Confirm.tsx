@@ -70,7 +70,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             <AlertDialog.Title className="text-lg font-semibold text-ink">
               {pending?.title ?? "Please confirm"}
             </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-ink-muted">
+            <AlertDialog.Description className="mt-2 text-ink-muted [overflow-wrap:anywhere]">
               {pending?.message}
             </AlertDialog.Description>
             <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -40,9 +40,45 @@ function keyed(lines: string[]): [string, string][] {
   });
 }
 
+/** One QR code's picture, large enough to scan, with its title under it. */
+function QrFigure({ qr, side, className }: { qr: QrPicture; side: string; className: string }) {
+  return (
+    <li className="rounded-md bg-white p-2 shadow-sm">
+      <figure className={`flex flex-col gap-1 ${className}`}>
+        <img
+          src={qr.url}
+          alt={words.qrPicture(qr.title, side)}
+          className="aspect-square w-full object-contain"
+          loading="lazy"
+        />
+        <figcaption className="text-xs text-ink-muted [overflow-wrap:anywhere]">
+          {qr.title || "(untitled)"}
+        </figcaption>
+      </figure>
+    </li>
+  );
+}
+
+type QrPicture = ReturnType<typeof qrCodePictures>[number];
+
+function QrFigures({
+  side,
+  qrCodes,
+  className,
+}: {
+  side: string;
+  qrCodes: QrPicture[];
+  className: string;
+}) {
+  return keyed(qrCodes.map((qr) => `${qr.url} ${qr.title}`)).map(([key], place) => (
+    <QrFigure key={key} qr={qrCodes[place] as QrPicture} side={side} className={className} />
+  ));
+}
+
 /**
- * One side of a change: its details in words and its QR codes as pictures, large
- * enough to scan, so an approver sees the very code donors would pay into.
+ * One side of a change: its details in words and, from a tablet's width up, its QR
+ * codes as pictures, large enough to scan, so an approver sees the very code donors
+ * would pay into. (On a phone the pictures of both sides sit side by side above.)
  */
 function Details({ heading, record }: { heading: string; record: PaymentRecord | null }) {
   const qrCodes = qrCodePictures(record);
@@ -55,27 +91,41 @@ function Details({ heading, record }: { heading: string; record: PaymentRecord |
         ))}
       </ul>
       {qrCodes.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-3">
-          {keyed(qrCodes.map((qr) => `${qr.url} ${qr.title}`)).map(([key], place) => {
-            const qr = qrCodes[place] as { title: string; url: string };
-            return (
-              <li key={key} className="rounded-md bg-white p-2 shadow-sm">
-                <figure className="flex w-40 flex-col gap-1">
-                  <img
-                    src={qr.url}
-                    alt={words.qrPicture(qr.title, heading)}
-                    className="size-40 object-contain"
-                    loading="lazy"
-                  />
-                  <figcaption className="text-xs text-ink-muted [overflow-wrap:anywhere]">
-                    {qr.title || "(untitled)"}
-                  </figcaption>
-                </figure>
-              </li>
-            );
-          })}
+        <ul className="mt-3 hidden flex-wrap gap-3 md:flex">
+          <QrFigures side={heading} qrCodes={qrCodes} className="w-40" />
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** On a phone: both sides' QR pictures in two columns, before beside as proposed. */
+function PicturesSideBySide({
+  before,
+  after,
+}: {
+  before: PaymentRecord | null;
+  after: PaymentRecord | null;
+}) {
+  const sides = [
+    [words.now, qrCodePictures(before)],
+    [words.proposed, qrCodePictures(after)],
+  ] as const;
+  if (sides.every(([, qrCodes]) => qrCodes.length === 0)) return null;
+  return (
+    <div className="mt-3 grid grid-cols-2 gap-3 md:hidden">
+      {sides.map(([side, qrCodes]) => (
+        <div key={side} className="min-w-0 rounded-lg bg-surface-muted p-2">
+          <h4 className="text-xs font-semibold text-ink">{side}</h4>
+          {qrCodes.length > 0 ? (
+            <ul className="mt-2 flex flex-col gap-2">
+              <QrFigures side={side} qrCodes={qrCodes} className="w-full" />
+            </ul>
+          ) : (
+            <p className="mt-2 text-xs text-ink-muted">{words.noQrCodes}</p>
+          )}
+        </div>
+      ))}
     </div>
   );
 }
@@ -109,6 +159,12 @@ function ChangeCard({
             <li key={key}>{line}</li>
           ))}
         </ul>
+        {change.target === "donate_content" ? (
+          <PicturesSideBySide
+            before={change.old_data as PaymentRecord | null}
+            after={change.new_data as PaymentRecord | null}
+          />
+        ) : null}
         {change.target === "donate_content" ? (
           <div className="mt-3 flex flex-col gap-3 md:flex-row">
             <Details heading={words.now} record={change.old_data as PaymentRecord | null} />

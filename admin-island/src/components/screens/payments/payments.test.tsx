@@ -146,14 +146,22 @@ describe("the Donate screen", () => {
     });
     renderDonate(fake);
     const waiting = await screen.findByRole("list", { name: approvalWords.listLabel });
-    const before = await within(waiting).findByRole("img", {
+    // Twice each: beside each other on a phone, under each side's details from a
+    // tablet up (the stylesheet shows one; the browser tests check which).
+    const before = await within(waiting).findAllByRole("img", {
       name: approvalWords.qrPicture("Mobile Payment", approvalWords.now),
     });
-    const after = within(waiting).getByRole("img", {
+    const after = within(waiting).getAllByRole("img", {
       name: approvalWords.qrPicture("Mobile Payment", approvalWords.proposed),
     });
-    expect(before.getAttribute("src")).toBe("https://example.org/qr.png");
-    expect(after.getAttribute("src")).toBe("https://example.org/other-qr.webp");
+    expect(before.map((img) => img.getAttribute("src"))).toEqual([
+      "https://example.org/qr.png",
+      "https://example.org/qr.png",
+    ]);
+    expect(after.map((img) => img.getAttribute("src"))).toEqual([
+      "https://example.org/other-qr.webp",
+      "https://example.org/other-qr.webp",
+    ]);
   });
 
   it("new details waiting say that nothing has changed yet, and keep waiting with approval off", async () => {
