@@ -1059,6 +1059,8 @@ beforeAll(async () => {
   const invitedEmail = `invited-${randomUUID()}@helpinghands.example`;
   const invited = await service.auth.admin.inviteUserByEmail(invitedEmail, {
     redirectTo: SET_PASSWORD,
+    // What the project's invite template reads, as the team function gives it.
+    data: { site_name: "Helping Hands", invited_by: "e2e-admin@helpinghands.example" },
   });
   if (invited.error || !invited.data.user) {
     throw new Error(`could not invite ${invitedEmail}: ${invited.error?.message}`);
