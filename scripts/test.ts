@@ -7,12 +7,8 @@
 //   tools ──> postgres ──────────────┐
 //     └───────────────> hosts ───────┤   (hosts also waits for the site's browser tests,
 //   lint ─> typecheck ─> unit ─> functions ─> e2e-site ─┘    which leave a core free)
-//                 └──> e2e-admin
-//   chromium ─────┘
-//
-// The admin's browser tests are the longest step, and mostly wait (for builds, the
-// host's faults, the queue limit): they start beside the unit tests rather than after
-// them, so the run is about as long as they are.
+//                                    └──> e2e-admin
+//   chromium ──────────────────────────────┘
 //
 // The steps are the npm scripts of the same names (README, "Scripts"); the browser
 // steps are `npm run test:e2e` split into its two runs.
@@ -49,7 +45,7 @@ const steps: Step[] = [
     name: "e2e-admin",
     args: ["exec", "--", "node", "scripts/e2e.ts"],
     env: { E2E_STACK: "admin" },
-    after: ["typecheck", "chromium"],
+    after: ["functions", "chromium"],
   },
   { name: "hosts", args: npmRun("test:hosts"), after: ["tools", "postgres", "e2e-site"] },
 ];
