@@ -60,6 +60,11 @@ export function qrCodePictures(record: PaymentRecord | null): { title: string; u
     .filter((qr) => qr.url !== "");
 }
 
+/** A QR code's picture named for its side of a change: 'QR code “Mobile Payment”, as proposed'. */
+export function qrPictureLabel(title: string, side: string): string {
+  return `QR code “${title || "untitled"}”, ${side.toLowerCase()}`;
+}
+
 /** One bank account on one line: 'Sample Bank, account name Helping Hands, number 0001'. */
 export function bankAccountLine(item: Item): string {
   const parts = [

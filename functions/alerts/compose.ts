@@ -12,6 +12,7 @@ import {
   type PaymentRecord,
   paymentDetails,
   qrCodePictures,
+  qrPictureLabel,
 } from "../_shared/payment-words.ts";
 
 export type AlertKind = "message" | "payment" | "approval" | "settings";
@@ -64,7 +65,7 @@ type Block =
 function qrPictures(record: PaymentRecord | null, side: string): { label: string; url: string }[] {
   return qrCodePictures(record)
     .filter((qr) => /^https?:\/\//i.test(qr.url))
-    .map((qr) => ({ label: `QR code “${qr.title || "untitled"}”, ${side}`, url: qr.url }));
+    .map((qr) => ({ label: qrPictureLabel(qr.title, side), url: qr.url }));
 }
 
 /** The QR codes before and after a change, as pictures, when there are any. */

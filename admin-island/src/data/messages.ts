@@ -1,6 +1,7 @@
 // The admin's own words for what went wrong (and for the few outcomes every screen
 // shares), in one place. A resource's or a gallery's words live in its definition;
 // these are the ones no single definition owns.
+import { qrPictureLabel } from "../../../functions/_shared/payment-words.ts";
 import { formatCount } from "./inbox-query.ts";
 
 /** Conflicts, sessions and connections: the causes any write may meet. */
@@ -498,8 +499,7 @@ export const approvalWords = {
   now: "Before this change",
   proposed: "As proposed",
   /** A QR code's picture on a waiting change: 'QR code “Mobile Payment”, as proposed'. */
-  qrPicture: (title: string, side: string) =>
-    `QR code “${title || "untitled"}”, ${side.toLowerCase()}`,
+  qrPicture: qrPictureLabel,
   /** A side of a waiting change without QR codes, where the other side has some. */
   noQrCodes: "No QR code",
   yours: "You proposed this: a different administrator must approve it.",

@@ -257,7 +257,6 @@ export async function recover(auth: AuthService, c: Context): Promise<Response> 
   checkFrequency(auth, user.recovery_sent_at);
   const redirectTo = await referrer(c, auth.redirects);
   const link = newLink(auth, user.email, "recovery", redirectTo, pkce);
-  const { hash } = link;
   await deliver(
     auth,
     "recovery",
@@ -273,7 +272,7 @@ export async function recover(auth: AuthService, c: Context): Promise<Response> 
         authenticationMethod: "recovery",
       });
     }
-    await storeRecoveryToken(tx, user, hash);
+    await storeRecoveryToken(tx, user, link.hash);
   });
   return c.json({});
 }

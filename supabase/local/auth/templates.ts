@@ -177,37 +177,35 @@ export interface EmailTemplates {
 export function emailTemplates(
   sources: Partial<Record<TemplateType, TemplateSource>> = {},
 ): EmailTemplates {
-  // Every configured template is checked, sent by the stand-in or not.
+  // Every configured template is compiled, so checked, whether the stand-in sends it
+  // or not; a type the project leaves alone is GoTrue's default where the stand-in
+  // sends it.
+  const defaults: Partial<Record<TemplateType, { subject: string; body: string }>> = DEFAULTS;
+  const compiled = new Map<TemplateType, CompiledEmail>();
   for (const type of TEMPLATE_TYPES) {
     const source = sources[type];
-    const origin = source?.origin ?? `[auth.email.template.${type}]`;
-    if (source?.subject !== undefined) compileTemplate(source.subject, `${origin} (subject)`);
-    if (source?.body !== undefined) compileTemplate(source.body, origin);
+    const fallback = defaults[type];
+    if (!source && !fallback) continue;
+    const origin = source?.origin ?? `GoTrue's default ${type} template`;
+    compiled.set(type, {
+      origin,
+      subject: compileTemplate(source?.subject ?? fallback?.subject ?? "", `${origin} (subject)`),
+      body: compileTemplate(source?.body ?? fallback?.body ?? "", origin),
+    });
   }
-  const compiled = Object.fromEntries(
-    (Object.keys(DEFAULTS) as EmailKind[]).map((kind) => {
-      const source = sources[kind];
-      const origin = source?.origin ?? `GoTrue's default ${kind} template`;
-      return [
-        kind,
-        {
-          origin,
-          subject: compileTemplate(
-            source?.subject ?? DEFAULTS[kind].subject,
-            `${origin} (subject)`,
-          ),
-          body: compileTemplate(source?.body ?? DEFAULTS[kind].body, origin),
-        },
-      ];
-    }),
-  ) as Record<EmailKind, { origin: string; subject: CompiledTemplate; body: CompiledTemplate }>;
   return {
     render(kind, fields) {
-      const { origin, subject, body } = compiled[kind];
+      const { origin, subject, body } = compiled.get(kind) as CompiledEmail;
       return {
         subject: renderTemplate(subject, fields, `${origin} (subject)`),
         html: renderTemplate(body, fields, origin),
       };
     },
   };
+}
+
+interface CompiledEmail {
+  origin: string;
+  subject: CompiledTemplate;
+  body: CompiledTemplate;
 }

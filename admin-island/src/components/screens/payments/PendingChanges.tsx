@@ -160,16 +160,16 @@ function ChangeCard({
           ))}
         </ul>
         {change.target === "donate_content" ? (
-          <PicturesSideBySide
-            before={change.old_data as PaymentRecord | null}
-            after={change.new_data as PaymentRecord | null}
-          />
-        ) : null}
-        {change.target === "donate_content" ? (
-          <div className="mt-3 flex flex-col gap-3 md:flex-row">
-            <Details heading={words.now} record={change.old_data as PaymentRecord | null} />
-            <Details heading={words.proposed} record={change.new_data as PaymentRecord | null} />
-          </div>
+          <>
+            <PicturesSideBySide
+              before={change.old_data as PaymentRecord | null}
+              after={change.new_data as PaymentRecord | null}
+            />
+            <div className="mt-3 flex flex-col gap-3 md:flex-row">
+              <Details heading={words.now} record={change.old_data as PaymentRecord | null} />
+              <Details heading={words.proposed} record={change.new_data as PaymentRecord | null} />
+            </div>
+          </>
         ) : null}
         {change.proposed_by_me ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
