@@ -35,13 +35,20 @@ const outDir = env.ASTRO_OUT_DIR || join(root, "dist");
 const REPORT_TIMEOUT_MS = 10_000;
 const MAX_REASON = 1500;
 
+/**
+ * How the publish function answered a report: "accepted", "refused" (the build token is
+ * not the function's), "unreachable", or "off" (this build does not report). The start's
+ * answer goes into build-info.json, where `npm run doctor` reads it.
+ */
+type Reporting = "accepted" | "refused" | "unreachable" | "off";
+
 async function report(
   event: "started" | "succeeded" | "failed",
   details: { revision?: number; error?: string } = {},
-) {
+): Promise<Reporting> {
   const url = env.PUBLIC_SUPABASE_URL?.replace(/\/+$/, "");
   const token = env.PUBLISH_BUILD_TOKEN;
-  if (!url || !token) return;
+  if (!url || !token) return "off";
   try {
     // The build token alone says who is reporting: no API key rides along.
     const response = await fetch(`${url}/functions/v1/publish`, {
@@ -54,14 +61,16 @@ async function report(
       signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    if (!response.ok)
-      console.warn(
-        `[build] reporting "${event}" to the publish function got HTTP ${response.status}.`,
-      );
+    if (response.ok) return "accepted";
+    console.warn(
+      `[build] reporting "${event}" to the publish function got HTTP ${response.status}.`,
+    );
+    return response.status === 401 ? "refused" : "unreachable";
   } catch (error) {
     console.warn(
       `[build] could not report "${event}" to the publish function: ${(error as Error).message}`,
     );
+    return "unreachable";
   }
 }
 
@@ -189,7 +198,7 @@ async function main(): Promise<number> {
     console.error(`[build] ${MISSING_TOKEN_MESSAGE}`);
     return 1;
   }
-  await report("started");
+  env.PUBLISH_REPORTING = await report("started");
   const forced = await forcedFailure();
   if (forced) {
     console.error(`[build] ${forced}`);

@@ -177,3 +177,17 @@ export function mailerFromEnv(env: Env, deps: MailDeps = realDeps): Mailer {
   if (!from) throw new MailConfigError("MAIL_FROM is not set: the sender of the mail");
   return apiKey ? resendMailer(apiKey, from, deps) : smtpMailer(env, from, deps);
 }
+
+/**
+ * Why the function secrets describe no usable mail service (the reason names secrets,
+ * never their values), or null when they do. Nothing is sent.
+ */
+export function mailProblem(env: Env): string | null {
+  try {
+    mailerFromEnv(env);
+    return null;
+  } catch (error) {
+    if (error instanceof MailConfigError) return error.message;
+    throw error;
+  }
+}

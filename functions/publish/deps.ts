@@ -1,6 +1,7 @@
 // The real dependencies of the publish function: Supabase Auth to identify callers,
 // the database (service role) for the runs, and the deploy hook.
 import { serviceClient, supabaseIdentify } from "../_shared/caller.ts";
+import { mailProblem } from "../_shared/mail.ts";
 import {
   type BuildEvent,
   DEFAULT_LIMITS,
@@ -59,6 +60,8 @@ export function createDeps(env: Deno.Env): PublishDeps {
     },
 
     notifySecret: env.get("NETLIFY_NOTIFY_SECRET") || undefined,
+    hasDeployHook: Boolean(hookUrl?.trim()),
+    mailProblem: mailProblem(env),
 
     async reportDeploy(succeeded: boolean, error: string | null, createdAt: string | null) {
       const { data, error: failure } = await db()

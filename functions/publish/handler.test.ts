@@ -18,7 +18,13 @@ const BUILD_TOKEN = "build-token-0123456789";
 const NOTIFY_SECRET = "netlify-jws-secret-0123456789";
 
 /** An in-memory copy of request_publish / report_build (the migration's rules). */
-function setup(options: { hook?: () => Promise<void>; callers?: Record<string, Caller> } = {}) {
+function setup(
+  options: {
+    hook?: () => Promise<void>;
+    callers?: Record<string, Caller>;
+    deps?: Partial<PublishDeps>;
+  } = {},
+) {
   const runs: PublishRun[] = [];
   // The clock: tests move it on.
   let clock = Date.parse("2026-11-24T10:00:00Z");
@@ -43,6 +49,8 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
   const deps: PublishDeps = {
     buildToken: BUILD_TOKEN,
     notifySecret: NOTIFY_SECRET,
+    hasDeployHook: true,
+    mailProblem: null,
     // As report_deploy does it: the newest run, skipping runs queued after the deploy
     // was created (they wait for a build of their own).
     reportDeploy(succeeded, error, createdAt) {
@@ -136,6 +144,7 @@ function setup(options: { hook?: () => Promise<void>; callers?: Record<string, C
     },
     logError: (message, error) =>
       logged.push(`${message} ${error instanceof Error ? error.message : String(error ?? "")}`),
+    ...options.deps,
   };
   return {
     handler: createPublishHandler(deps),
@@ -214,6 +223,44 @@ Deno.test("answers the recent runs to admins", async () => {
   const body = await response.json();
   assertEquals(body.runs.length, 1);
   assertEquals(body.runs[0].status, "queued");
+});
+
+Deno.test("tells admins which secrets are set, as booleans, and changes nothing", async () => {
+  const { handler, runs, hookCalls } = setup();
+  const health = await call(handler, { token: "admin-token", body: { action: "health" } });
+  assertEquals(health.status, 200);
+  assertEquals(await health.json(), {
+    deployHook: true,
+    buildToken: true,
+    notifySecret: true,
+    mail: true,
+    mailProblem: null,
+  });
+  assertEquals(runs.length, 0);
+  assertEquals(hookCalls(), 0);
+  for (const token of [undefined, "user-token"]) {
+    const refused = await call(handler, { token, body: { action: "health" } });
+    assertEquals(refused.status, token ? 403 : 401);
+  }
+
+  const bare = setup({
+    deps: {
+      hasDeployHook: false,
+      buildToken: undefined,
+      notifySecret: undefined,
+      mailProblem: "MAIL_FROM is not set: the sender of the mail",
+    },
+  });
+  const missing = await call(bare.handler, { token: "admin-token", body: { action: "health" } });
+  const body = await missing.json();
+  assertEquals(body, {
+    deployHook: false,
+    buildToken: false,
+    notifySecret: false,
+    mail: false,
+    mailProblem: "MAIL_FROM is not set: the sender of the mail",
+  });
+  assert(!JSON.stringify(body).includes(BUILD_TOKEN), "no secret in the answer");
 });
 
 Deno.test("builds report with the build token only", async () => {

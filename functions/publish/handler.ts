@@ -5,6 +5,10 @@
 //   GET                       (admin)         200 {runs}
 //   POST {"action":"publish"} (admin)         202 {created, runs}; the deploy hook is
 //                                             called only when this call queued a run
+//   POST {"action":"health"} (admin)          200 {deployHook, buildToken, notifySecret,
+//                                             mail, mailProblem}: which of the function's
+//                                             secrets are set, as booleans (never a
+//                                             value), for `npm run doctor`
 //   POST {"action":"report", event, revision?, error?}
 //                             (x-build-token) 200 {run}; how a build reports its progress
 //   POST <a Netlify deploy>   (x-webhook-signature) 200 {run} or {ignored}; the host's
@@ -81,6 +85,10 @@ export interface PublishDeps {
   ): Promise<PublishRun | null>;
   /** The JWS secret of the host's deploy notifications; unset refuses them all. */
   notifySecret: string | undefined;
+  /** Whether the DEPLOY_HOOK_URL secret is set. */
+  hasDeployHook: boolean;
+  /** Why the function secrets describe no usable mail service; null: they do. */
+  mailProblem: string | null;
   logError?(message: string, error: unknown): void;
 }
 
@@ -197,6 +205,20 @@ export function createPublishHandler(deps: PublishDeps): (request: Request) => P
       const fields = body as Record<string, unknown>;
 
       if (fields.action === "report") return await report(request, fields);
+      if (fields.action === "health") {
+        const admin = await requireAdmin(request);
+        if (admin instanceof Response) return admin;
+        return answers.json(
+          {
+            deployHook: deps.hasDeployHook,
+            buildToken: Boolean(deps.buildToken),
+            notifySecret: Boolean(deps.notifySecret),
+            mail: deps.mailProblem === null,
+            mailProblem: deps.mailProblem,
+          },
+          200,
+        );
+      }
       if (fields.action === "publish" || fields.action === undefined) {
         const admin = await requireAdmin(request);
         if (admin instanceof Response) return admin;

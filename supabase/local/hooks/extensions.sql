@@ -9,6 +9,12 @@
 --   Only net.http_post, without query parameters, is played.
 -- Vault: named secrets read through vault.decrypted_secrets, made with
 --   vault.create_secret. Nothing is encrypted here.
+-- pg_cron: jobs kept in cron.job (pg_cron 1.4's columns, jobname and active included),
+--   made with cron.schedule(job_name, schedule, command), which replaces a job of the
+--   same name (Supabase's Cron quickstart: "Attempting to create a second Job with the
+--   same name (and case) will overwrite the first Job"), and removed with
+--   cron.unschedule(job_name). hooks/index.ts runs them. Only two schedules are
+--   played, '* * * * *' and a daily 'M H * * *'; any other is refused here, loudly.
 --
 -- Idempotent: the stand-in runs it at every start. The owner alone may use either.
 
@@ -96,3 +102,57 @@ $$;
 revoke all on schema vault from public;
 revoke all on all tables in schema vault from public;
 revoke all on function vault.create_secret(text, text, text) from public;
+
+create schema if not exists cron;
+
+create table if not exists cron.job (
+  jobid bigserial primary key,
+  schedule text not null,
+  command text not null,
+  nodename text not null default 'localhost',
+  nodeport integer not null default 5432,
+  database text not null default 'postgres',
+  username text not null default current_user,
+  active boolean not null default true,
+  jobname text unique
+);
+
+create or replace function cron.schedule(job_name text, schedule text, command text)
+returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  id bigint;
+begin
+  if schedule !~ '^(\* \* \* \* \*|[0-5]?[0-9] ([01]?[0-9]|2[0-3]) \* \* \*)$' then
+    raise exception 'The stand-in''s pg_cron plays only ''* * * * *'' and daily ''M H * * *'' schedules, not %', schedule
+      using errcode = '0A000';
+  end if;
+  insert into cron.job (jobname, schedule, command)
+  values (job_name, schedule, command)
+  on conflict (jobname) do update
+    set schedule = excluded.schedule, command = excluded.command, active = true
+  returning jobid into id;
+  return id;
+end;
+$$;
+
+create or replace function cron.unschedule(job_name text)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from cron.job where jobname = job_name;
+  if not found then
+    raise exception 'could not find valid entry for job ''%''', job_name;
+  end if;
+  return true;
+end;
+$$;
+
+revoke all on schema cron from public;
+revoke all on all tables in schema cron from public;
+revoke all on function cron.schedule(text, text, text) from public;
+revoke all on function cron.unschedule(text) from public;

@@ -206,3 +206,64 @@ describe("the project's own delivery requests", () => {
     expect(received).toEqual([]);
   });
 });
+
+describe("the project's cron jobs", () => {
+  let db: PGlite;
+  let hooks: HostedHooks;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    hooks = await startHostedHooks(db, {
+      projectUrl: base,
+      secretKey: "sb_secret_project",
+      cronSeconds: 3600,
+      warn: () => {},
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await hooks.close();
+    await db.close();
+  });
+
+  it("keeps both jobs in cron.job, one per name, as cron.schedule does", async () => {
+    const schedule = () =>
+      db.query<{ jobname: string; schedule: string; active: boolean }>(
+        "select jobname, schedule, active from cron.job order by jobid",
+      );
+    const expected = [
+      { jobname: "deliver-alerts", schedule: "* * * * *", active: true },
+      { jobname: "purge-trash", schedule: "17 3 * * *", active: true },
+    ];
+    expect((await schedule()).rows).toEqual(expected);
+    // Scheduling again under the same name replaces the job.
+    await installHostedExtensions(db, { projectUrl: base, secretKey: "sb_secret_project" });
+    expect((await schedule()).rows).toEqual(expected);
+  });
+
+  it("refuses a schedule it cannot play, loudly", async () => {
+    await expect(
+      db.query("select cron.schedule('weekly', '0 3 * * 1', 'select 1')"),
+    ).rejects.toThrow(/plays only '\* \* \* \* \*' and daily 'M H \* \* \*' schedules/);
+    await expect(db.query("select cron.unschedule('no-such-job')")).rejects.toThrow(
+      /could not find valid entry/,
+    );
+  });
+
+  it("runs the daily purge once in its minute, with the secret key, and not at other times", async () => {
+    await hooks.runCron(new Date("2026-11-28T03:16:30Z"));
+    await hooks.drain();
+    expect(received.filter((request) => request.url === "/functions/v1/trash")).toEqual([]);
+    await hooks.runCron(new Date("2026-11-28T03:17:05Z"));
+    await hooks.runCron(new Date("2026-11-28T03:17:50Z"));
+    await until(() => received.some((request) => request.url === "/functions/v1/trash"));
+    await hooks.drain();
+    const purges = received.filter((request) => request.url === "/functions/v1/trash");
+    expect(purges).toHaveLength(1);
+    expect(purges[0]).toMatchObject({
+      method: "POST",
+      body: '{"action": "purge"}',
+      headers: { authorization: "Bearer sb_secret_project" },
+    });
+  });
+});

@@ -7,8 +7,10 @@
 //                                                       after commit
 //   Vault secrets project_url, secret_key               the same names in vault.secrets:
 //                                                       the stand-in's URL and secret key
-//   Supabase Cron job 'deliver-alerts', every minute:   the same SQL, run as the owner
-//     asks for delivery while anything is undelivered   every `cronSeconds`
+//   Supabase Cron job 'deliver-alerts', every minute:   the same SQL, in cron.job, run as
+//     asks for delivery while anything is undelivered   the owner every `cronSeconds`
+//   Supabase Cron job 'purge-trash', daily at 03:17:    the same SQL, in cron.job, run
+//     asks the trash function to purge                  when a tick falls in 03:17 UTC
 //
 // The migration's trigger on public.alert_outbox calls private.request_alert_delivery()
 // itself, which finds pg_net and the two secrets and asks the alerts function to
@@ -18,21 +20,42 @@ import { join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { type NetWorker, startNetWorker } from "./net-worker.ts";
 
-/** A Supabase Cron job: its SQL, run on a fixed interval. */
-interface CronJob {
+/** A Supabase Cron job, as `cron.schedule(name, schedule, command)` makes it. */
+export interface CronJob {
   name: string;
+  schedule: string;
   command: string;
 }
 
-/** The jobs README's setup schedules on a hosted project (each every minute, '* * * * *'). */
-const CRON_JOBS: CronJob[] = [
+/**
+ * The jobs README's setup schedules on a hosted project: alert delivery every minute
+ * while anything is undelivered, and the trash purge daily. The same SQL runs there; the
+ * stand-in schedules both at every start, into its own cron.job.
+ */
+export const CRON_JOBS: readonly CronJob[] = [
   {
     name: "deliver-alerts",
+    schedule: "* * * * *",
     command: `select private.request_alert_delivery()
-               where exists (select 1 from public.alert_outbox
-                              where status in ('pending', 'held', 'sending'))`,
+ where exists (select 1 from public.alert_outbox where status in ('pending', 'held', 'sending'))`,
+  },
+  {
+    name: "purge-trash",
+    schedule: "17 3 * * *",
+    command: `select net.http_post(
+  url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/trash',
+  headers := jsonb_build_object('Content-Type', 'application/json',
+    'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')),
+  body := '{"action": "purge"}'::jsonb)`,
   },
 ];
+
+/** Whether a job's schedule falls on `now`'s minute (the two forms extensions.sql takes). */
+function due(schedule: string, now: Date): boolean {
+  if (schedule === "* * * * *") return true;
+  const [minute, hour] = schedule.split(" ").map(Number);
+  return now.getUTCMinutes() === minute && now.getUTCHours() === hour;
+}
 
 /** How often the local cron runs its jobs (s); hosted runs every minute. */
 const DEFAULT_CRON_SECONDS = 60;
@@ -51,14 +74,17 @@ export interface HostedHooksOptions {
 export interface HostedHooks {
   /** Sends what pg_net has queued now, and waits for the answers. */
   drain(): Promise<void>;
-  /** Runs every cron job once, now. */
-  runCron(): Promise<void>;
+  /** Runs the cron jobs due now (every-minute jobs always), once. */
+  runCron(now?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
 const extensionsFile = join(import.meta.dirname, "extensions.sql");
 
-/** Installs the pg_net and Vault stand-ins and stores the project's two secrets. */
+/**
+ * Installs the pg_net, Vault and pg_cron stand-ins, stores the project's two secrets and
+ * schedules the two jobs.
+ */
 export async function installHostedExtensions(
   db: PGliteInterface,
   secrets: { projectUrl: string; secretKey: string },
@@ -74,6 +100,9 @@ export async function installHostedExtensions(
       [name, value],
     );
   }
+  for (const job of CRON_JOBS) {
+    await db.query("select cron.schedule($1, $2, $3)", [job.name, job.schedule, job.command]);
+  }
 }
 
 export async function startHostedHooks(
@@ -84,18 +113,33 @@ export async function startHostedHooks(
   await installHostedExtensions(db, options);
   const worker: NetWorker = await startNetWorker(db, { fetch: options.fetch, warn });
   let closed = false;
-  const runCron = async () => {
-    for (const job of CRON_JOBS) {
+  // A daily job runs once in its minute, however often the local cron ticks.
+  const ranInMinute = new Map<string, number>();
+  const runCron = async (now = new Date()) => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
+      "select jobname, schedule, command from cron.job where active order by jobid",
+    );
+    for (const job of rows) {
       if (closed) return;
+      if (!due(job.schedule, now)) continue;
+      if (job.schedule !== "* * * * *" && ranInMinute.get(job.jobname) === minute) continue;
+      ranInMinute.set(job.jobname, minute);
       try {
         await db.query(job.command);
       } catch (error) {
-        if (!closed) warn(`[cron] ${job.name}: ${(error as Error).message}`);
+        if (!closed) warn(`[cron] ${job.jobname}: ${(error as Error).message}`);
       }
     }
   };
   const every = Math.max(1, options.cronSeconds ?? DEFAULT_CRON_SECONDS) * 1000;
-  const timer = setInterval(() => void runCron(), every);
+  const timer = setInterval(
+    () =>
+      void runCron().catch((error) => {
+        if (!closed) warn(`[cron] ${(error as Error).message}`);
+      }),
+    every,
+  );
   timer.unref();
   return {
     drain: () => worker.drain(),
