@@ -4,8 +4,9 @@
 // a rebuilder that plays the CDN's build-and-deploy behind a deploy hook, and a
 // static server for the built site and the admin. Settings: see README.md.
 
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { publicEnv } from "../supabase/local/keys.ts";
 import { loadOrCreateHookToken, startHookServer } from "./lib/deploy-hook.ts";
 import { createNotifier, type Notify } from "./lib/deploy-notice.ts";
@@ -31,6 +32,24 @@ function reportRun(run: BuildRun, first: boolean): void {
     console.error(
       `[start] ${what} ${run.id} failed after ${took} s; the previous site stays live.\n${run.error}`,
     );
+  }
+}
+
+/**
+ * DATA_DIR/functions.env, when there is one: secrets over the ones npm start sets, as
+ * `supabase secrets set` changes a hosted project's (a line `NAME=` unsets one, as
+ * `supabase secrets unset NAME`). Read at start, as `supabase functions serve
+ * --env-file` reads its file. The doctor's tests plant misconfigurations with it.
+ */
+async function secretsFile(dataDir: string): Promise<Record<string, string>> {
+  try {
+    return parseEnv(await readFile(join(dataDir, "functions.env"), "utf8")) as Record<
+      string,
+      string
+    >;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw error;
   }
 }
 
@@ -137,6 +156,7 @@ async function main(): Promise<void> {
   });
   shutdown.onStop(() => hook.close());
 
+  const fileSecrets = await secretsFile(dataDir);
   const stackStarting = import("./lib/stack.ts").then(({ startStack }) =>
     startStack({
       dataDir,
@@ -150,6 +170,7 @@ async function main(): Promise<void> {
         ...passOn(process.env, ["PUBLISH_QUEUE_LIMIT_SECONDS", "PUBLISH_BUILD_LIMIT_SECONDS"]),
         // The message alerts' limit per window, when set for rehearsals.
         ...passOn(process.env, ["ALERT_MESSAGE_LIMIT", "ALERT_WINDOW_SECONDS"]),
+        ...fileSecrets,
       },
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,

@@ -1021,6 +1021,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      deployment_health: { Args: never; Returns: Json };
       expire_publish_runs: {
         Args: { p_queue_limit_seconds: number; p_build_limit_seconds: number; p_now?: string };
         Returns: number;

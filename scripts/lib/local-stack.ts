@@ -48,6 +48,8 @@ export const buildSeconds = (run: BuildRun | undefined): number =>
 export interface LocalStackOptions<Logged extends boolean = boolean> {
   /** Added to npm start's environment (HOST_MODE, PUBLISH_QUEUE_LIMIT_SECONDS, ...). */
   env?: Record<string, string>;
+  /** The site's and the API's ports (default: free ones): the same across restarts. */
+  ports?: { site: number; api: number };
   /**
    * Keep what npm start prints in <dataDir>-start.log and every build's astro output in
    * <dataDir>-builds.log (scripts/build.ts, BUILD_LOG_FILE); otherwise both are dropped.
@@ -88,8 +90,8 @@ export async function startLocalStack<Logged extends boolean = false>(
   dataDir: string,
   options: LocalStackOptions<Logged> = {},
 ): Promise<LocalStack<Logged>> {
-  const port = await freePort();
-  const apiPort = await freePort();
+  const port = options.ports?.site ?? (await freePort());
+  const apiPort = options.ports?.api ?? (await freePort());
   const rebuildPort = await freePort();
   const logFile = options.logs ? `${dataDir}-start.log` : undefined;
   const buildLogFile = options.logs ? `${dataDir}-builds.log` : undefined;

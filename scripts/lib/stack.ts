@@ -75,6 +75,7 @@ export interface StackOptions {
   dataDir: string;
   /** 0: any free port. */
   apiPort: number;
+  /** The functions' secrets over the mail catcher's; a secret given as "" is unset. */
   functionSecrets: Record<string, string>;
   adminEmail?: string;
   adminPassword?: string;
@@ -152,7 +153,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         keys,
         storageDir: join(options.dataDir, "storage"),
         functionsDir: join(repoRoot, "functions"),
-        functionSecrets: { ...mailSecrets(mail), ...options.functionSecrets },
+        // A secret given as "" is unset (functions.env's way to unset one).
+        functionSecrets: Object.fromEntries(
+          Object.entries({ ...mailSecrets(mail), ...options.functionSecrets }).filter(
+            ([, value]) => value !== "",
+          ),
+        ),
         authSmtp: { host: catcher.smtpHost, port: catcher.smtpPort },
         authSettings: options.siteUrl ? { siteUrl: options.siteUrl } : {},
         // pg_net, Vault and the cron job a hosted project is set up with (README): the

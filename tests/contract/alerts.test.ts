@@ -106,6 +106,26 @@ describe.skipIf(REAL_PROJECT)(
       await stack?.close();
     });
 
+    it("deployment_health tells an administrator, and only one, what delivers the alerts", async () => {
+      const { data, error } = await first.client.rpc("deployment_health");
+      expect(error).toBeNull();
+      expect(data).toEqual({
+        pg_net: true,
+        pg_cron: true,
+        vault_project_url: true,
+        vault_secret_key: true,
+        alerts_job: true,
+        purge_job: true,
+        alerts_waiting: 0,
+      });
+      const user = await signedInUser(stack);
+      for (const client of [anonClient(stack), user.client]) {
+        const refused = await client.rpc("deployment_health");
+        expect(refused.data).toBeNull();
+        expect(refused.error?.code).toBe("42501");
+      }
+    });
+
     it("a contact message reaches every admin: sender, subject, first lines, a link to the inbox", {
       timeout: 60_000,
     }, async () => {

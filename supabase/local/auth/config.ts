@@ -281,8 +281,60 @@ export function authSettingsFrom(
   };
 }
 
-/** supabase/config.toml's settings with `overrides` on top (npm start's own site URL). */
-export function loadAuthSettings(overrides: Partial<AuthSettings> = {}): AuthSettings {
+/**
+ * The environment over config.toml, as the Supabase CLI reads it: a variable named
+ * SUPABASE_ and a key's path with "_" for "." (SUPABASE_AUTH_ENABLE_SIGNUP for [auth]
+ * enable_signup) replaces that key's value (the CLI's config loader: viper with the env
+ * prefix SUPABASE, the key replacer "." to "_", and AutomaticEnv). Here only keys the
+ * file sets are replaced, each read as the type the file gives it (a list of strings
+ * from one comma-separated value); a value that is not of that type is refused, naming
+ * the variable.
+ */
+export function withEnvOverrides(
+  table: Table,
+  env: Record<string, string | undefined>,
+  path: string[] = [],
+): Table {
+  const out: Table = {};
+  for (const [key, value] of Object.entries(table)) {
+    const here = [...path, key];
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      out[key] = withEnvOverrides(value as Table, env, here);
+      continue;
+    }
+    const name = `SUPABASE_${here.join("_").toUpperCase()}`;
+    const raw = env[name];
+    if (raw === undefined) {
+      out[key] = value;
+    } else if (typeof value === "boolean") {
+      if (raw !== "true" && raw !== "false") throw new Error(`${name} must be true or false.`);
+      out[key] = raw === "true";
+    } else if (typeof value === "number") {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new Error(`${name} must be a number.`);
+      out[key] = Number(raw);
+    } else if (typeof value === "string") {
+      out[key] = raw;
+    } else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      // A list of strings from one comma-separated value, as the CLI decodes it.
+      out[key] = raw
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+    } else {
+      throw new Error(`${name}: the stand-in reads no such value from the environment.`);
+    }
+  }
+  return out;
+}
+
+/**
+ * supabase/config.toml's settings, the environment over them as the CLI reads it, and
+ * `overrides` on top (npm start's own site URL).
+ */
+export function loadAuthSettings(
+  overrides: Partial<AuthSettings> = {},
+  env: Record<string, string | undefined> = process.env,
+): AuthSettings {
   const config = parseToml(readFileSync(CONFIG_TOML, "utf8")) as Table;
-  return { ...authSettingsFrom(config), ...overrides };
+  return { ...authSettingsFrom(withEnvOverrides(config, env)), ...overrides };
 }

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys } from "../keys.ts";
 import { type MailCatcher, startMailCatcher } from "../mail/index.ts";
-import { type AuthSettings, authSettingsFrom, durationMs, loadAuthSettings } from "./config.ts";
+import {
+  type AuthSettings,
+  authSettingsFrom,
+  durationMs,
+  loadAuthSettings,
+  withEnvOverrides,
+} from "./config.ts";
 import { authRoutes } from "./index.ts";
 import { IntervalLimiter, KeyedBuckets } from "./limits.ts";
 import { globToRegExp, isRedirectUrlValid, redirectRules } from "./redirects.ts";
@@ -288,5 +294,30 @@ describe("rate limiters", () => {
     expect(buckets.allow("b", 0)).toBe(true);
     expect(buckets.allow("a", 9_999)).toBe(false);
     expect(buckets.allow("a", 10_000)).toBe(true);
+  });
+});
+
+describe("the environment over config.toml, as the CLI reads it", () => {
+  it("replaces the keys the file sets, each as its own type, and refuses a wrong one", () => {
+    const file = { auth: { enable_signup: false, site_url: "x", jwt_expiry: 3600, urls: ["a"] } };
+    expect(
+      withEnvOverrides(file, {
+        SUPABASE_AUTH_ENABLE_SIGNUP: "true",
+        SUPABASE_AUTH_JWT_EXPIRY: "60",
+        SUPABASE_AUTH_URLS: "https://a.example/**, https://b.example/**",
+      }),
+    ).toEqual({
+      auth: {
+        enable_signup: true,
+        site_url: "x",
+        jwt_expiry: 60,
+        urls: ["https://a.example/**", "https://b.example/**"],
+      },
+    });
+    expect(() => withEnvOverrides(file, { SUPABASE_AUTH_ENABLE_SIGNUP: "yes" })).toThrow(
+      "SUPABASE_AUTH_ENABLE_SIGNUP must be true or false.",
+    );
+    expect(loadAuthSettings({}, { SUPABASE_AUTH_ENABLE_SIGNUP: "true" }).enableSignup).toBe(true);
+    expect(loadAuthSettings({}, {}).enableSignup).toBe(false);
   });
 });
