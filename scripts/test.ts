@@ -66,14 +66,23 @@ const FAILURE = /✘|×|\bFAIL(ED)?\b|\d+ failed|Error:|refused|Timed out|Timeou
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const RECAP_MARKS = 40;
 const RECAP_TAIL = 25;
-const recap = new Map<string, { marks: string[]; tail: string[] }>();
+/** Lines kept after an error's own line: what it found (axe's violations, a diff). */
+const ERROR_CONTEXT = 8;
+const recap = new Map<string, { marks: string[]; tail: string[]; context: number }>();
 
 function remember(name: string, raw: string): void {
   const line = raw.replace(ANSI, "").trimEnd();
-  const kept = recap.get(name) ?? { marks: [], tail: [] };
+  const kept = recap.get(name) ?? { marks: [], tail: [], context: 0 };
   recap.set(name, kept);
   // The stacks' own logs (Playwright's [WebServer] lines) report faults the tests cause.
-  if (FAILURE.test(line) && !line.includes("[WebServer]")) kept.marks.push(line.slice(0, 300));
+  const own = !line.includes("[WebServer]");
+  if (FAILURE.test(line) && own) {
+    kept.marks.push(line.slice(0, 300));
+    if (/Error:/.test(line)) kept.context = ERROR_CONTEXT;
+  } else if (kept.context > 0 && own && line.trim()) {
+    kept.context -= 1;
+    kept.marks.push(line.slice(0, 300));
+  }
   if (kept.marks.length > RECAP_MARKS) kept.marks.shift();
   kept.tail.push(line.slice(0, 300));
   if (kept.tail.length > RECAP_TAIL) kept.tail.shift();
