@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bootstrapFile } from "../supabase/local/database.ts";
 import { freePort } from "../supabase/local/server.ts";
+import { dbPushArgs } from "./lib/deploy/commands.ts";
 import { ensureTools, postgres17Bin, toolCommand, toolEnv } from "./tools.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -151,11 +152,13 @@ function prove(name: string, bin: string): Promise<string> {
     const remote = `--remote=${url}`;
     // Reads config.toml whole: an unsupported section stops it, a deprecated key warns.
     cli("config.toml", ["migration", "list", remote]);
-    const pushed = cli("db push", ["db", "push", remote, "--include-seed", "--yes"]);
+    // The arguments `npm run deploy` pushes a project's migrations with.
+    const push = [...dbPushArgs(url), "--include-seed"];
+    const pushed = cli("db push", push);
     const applied = pushed.split("\n").filter((line) => line.startsWith("Applying migration"));
     if (!/Seeding data from supabase\/seed\.sql/.test(pushed))
       throw new Failure(`db push did not apply the seed:\n${pushed}`);
-    const again = cli("a second db push", ["db", "push", remote, "--include-seed", "--yes"]);
+    const again = cli("a second db push", push);
     if (!/up to date/i.test(again))
       throw new Failure(`a second db push found more to do:\n${again}`);
 

@@ -1,0 +1,159 @@
+// `npm run deploy [-- --dry-run]`: sets up a Supabase project and a Netlify site for
+// this product, step by step (scripts/lib/deploy/steps.ts), with the pinned CLIs and
+// the vendors' own API clients, then runs the doctor on the result.
+//
+// Tokens and choices come from the environment (README, "Deploying with one command"):
+//   SUPABASE_ACCESS_TOKEN, SUPABASE_PROJECT_REF      the project (a personal access token)
+//   NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID              the site (a personal access token)
+//   SITE_URL                                         the site's origin (default: Netlify's)
+//   ADMIN_EMAIL [, ADMIN_PASSWORD]                   the first administrator (asked for)
+//   RESEND_API_KEY | SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS; MAIL_FROM    mail
+//   SUPABASE_DB_URL                                  push migrations there instead of
+//                                                    `link` (then SUPABASE_DB_PASSWORD)
+// It never prints a secret and writes none into the repository: the secrets it
+// generates are kept in .deploy/state.json (git-ignored, readable by you only), so a
+// run that failed resumes with the same values. Running it again changes nothing.
+import { spawn } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { formatChecks, projectFunctions } from "./doctor.ts";
+import { type CliResult, DeployContext, type DeployInputs } from "./lib/deploy/context.ts";
+import { runSteps } from "./lib/deploy/plan.ts";
+import { netlifySteps } from "./lib/deploy/steps.ts";
+import { runDoctor } from "./lib/doctor.ts";
+import { repoRoot } from "./lib/settings.ts";
+import { ensureTools, toolCommand, toolEnv } from "./tools.ts";
+
+export const STATE_FILE = join(repoRoot, ".deploy", "state.json");
+const MAIL_SECRETS = [
+  "RESEND_API_KEY",
+  "SMTP_HOST",
+  "SMTP_PORT",
+  "SMTP_USER",
+  "SMTP_PASS",
+  "MAIL_FROM",
+];
+
+/** The migrations' versions: supabase/migrations/<version>_<name>.sql. */
+export async function migrationVersions(): Promise<string[]> {
+  const files = await readdir(join(repoRoot, "supabase", "migrations"));
+  return files.flatMap((file) => /^(\d+)_.*\.sql$/.exec(file)?.[1] ?? []).sort();
+}
+
+async function runCli(
+  tool: "supabase" | "netlify",
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  await ensureTools();
+  const { command, args: argv } = toolCommand(tool, [
+    ...args,
+    ...(tool === "supabase" ? ["--workdir", repoRoot] : []),
+  ]);
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, {
+      cwd: repoRoot,
+      env: { ...process.env, ...toolEnv, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.once("close", (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+async function askPassword(email: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return (
+      (await prompt.question(`A password for ${email} (at least 10 characters): `)).trim() ||
+      undefined
+    );
+  } finally {
+    prompt.close();
+  }
+}
+
+export async function inputsFromEnv(env: NodeJS.ProcessEnv): Promise<DeployInputs> {
+  const mail = Object.fromEntries(
+    MAIL_SECRETS.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
+  );
+  const adminEmail = env.ADMIN_EMAIL?.trim();
+  const adminPassword = adminEmail
+    ? (env.ADMIN_PASSWORD ?? (await askPassword(adminEmail)))
+    : undefined;
+  return {
+    ...(env.SUPABASE_ACCESS_TOKEN && env.SUPABASE_PROJECT_REF
+      ? { supabase: { token: env.SUPABASE_ACCESS_TOKEN, ref: env.SUPABASE_PROJECT_REF } }
+      : {}),
+    ...(env.NETLIFY_AUTH_TOKEN && env.NETLIFY_SITE_ID
+      ? { netlify: { token: env.NETLIFY_AUTH_TOKEN, siteId: env.NETLIFY_SITE_ID } }
+      : {}),
+    ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
+    ...(adminEmail && adminPassword
+      ? { admin: { email: adminEmail, password: adminPassword } }
+      : {}),
+    mail,
+    ...(env.SUPABASE_DB_URL ? { dbUrl: env.SUPABASE_DB_URL } : {}),
+    stateFile: STATE_FILE,
+    functions: await projectFunctions(),
+    migrations: await migrationVersions(),
+    cli: runCli,
+    print: (line) => console.log(line),
+  };
+}
+
+/** Runs the deploy; answers the exit code. */
+export async function deploy(
+  inputs: DeployInputs,
+  options: { dryRun: boolean; doctor?: boolean },
+): Promise<number> {
+  const print = inputs.print ?? ((line: string) => console.log(line));
+  const tokens = { supabase: Boolean(inputs.supabase), netlify: Boolean(inputs.netlify) };
+  if (!tokens.supabase && !tokens.netlify)
+    print("No tokens given: the whole plan for an empty project and site, step by step.\n");
+  else if (options.dryRun)
+    print("Dry run: each step is checked with the vendor; nothing is changed.\n");
+  const reports = await runSteps(netlifySteps(), new DeployContext(inputs), {
+    ...options,
+    tokens,
+    print,
+  });
+  const failed = reports.some((report) => report.outcome === "failed");
+  if (failed) return 1;
+  if (options.dryRun || !tokens.supabase || !tokens.netlify || options.doctor === false) return 0;
+  const context = new DeployContext(inputs);
+  print("\nChecking the deployment (npm run doctor):\n");
+  const checks = await runDoctor({
+    siteUrl: await context.siteUrl(),
+    functions: inputs.functions,
+    ...(inputs.admin ? { admin: inputs.admin } : {}),
+  });
+  print(formatChecks(checks));
+  return checks.every((check) => check.ok) ? 0 : 1;
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const host = args.find((arg) => arg.startsWith("--host="))?.slice("--host=".length) ?? "netlify";
+  if (host !== "netlify") {
+    console.error(
+      `[deploy] --host=${host}: only Netlify is set up by this command so far; for Cloudflare Pages follow README, "Or Cloudflare Pages".`,
+    );
+    process.exitCode = 2;
+  } else {
+    process.exitCode = await deploy(await inputsFromEnv(process.env), {
+      dryRun: args.includes("--dry-run"),
+    }).catch((error: Error) => {
+      console.error(`[deploy] ${error.message}`);
+      return 1;
+    });
+  }
+}

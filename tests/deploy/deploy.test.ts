@@ -1,0 +1,262 @@
+// `npm run deploy` against recorded vendor answers (vendors.ts): the whole plan with no
+// tokens; a dry run that changes nothing; a first run on an empty project and site that
+// sets every step up, with every Netlify request checked against Netlify's published API
+// description; a second run that changes nothing; and a run that failed half way,
+// resumed with the same generated secrets. The first administrator is made on a real
+// stand-in, with the secret key the Management API hands over. The CLI steps are
+// recorded here (they need a hosted account); `supabase db push` runs for real in
+// `npm run test:postgres` with the same arguments (dbPushArgs).
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { deploy, migrationVersions } from "../../scripts/deploy.ts";
+import { projectFunctions } from "../../scripts/doctor.ts";
+import {
+  configPushArgs,
+  dbPushArgs,
+  functionsDeployArgs,
+} from "../../scripts/lib/deploy/commands.ts";
+import type { DeployInputs, RunCli } from "../../scripts/lib/deploy/context.ts";
+import { startTestStack, type TestStack } from "../contract/stack.ts";
+import { startVendors, type Vendors } from "./vendors.ts";
+
+const REF = "abcdefghijklmnopqrst";
+const ADMIN = { email: "first-admin@charity.example", password: "a-long-first-password" };
+
+let stack: TestStack;
+let vendors: Vendors;
+let work: string;
+let cliCalls: string[];
+let functions: string[];
+let migrations: string[];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  work = await mkdtemp(join(tmpdir(), "deploy-"));
+  functions = await projectFunctions();
+  migrations = await migrationVersions();
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await vendors?.close();
+});
+
+async function freshVendors(): Promise<void> {
+  vendors = await startVendors({
+    ref: REF,
+    keys: { publishable: stack.publishableKey, secret: stack.secretKey },
+    apiUrl: stack.url,
+  });
+  cliCalls = [];
+}
+
+/** The pinned CLIs as a hosted account would see them: each call does what it says. */
+const recordedCli: RunCli = async (tool, args, env = {}) => {
+  cliCalls.push(`${tool} ${args.join(" ")}`);
+  if (args[0] === "db" && args[1] === "push") vendors.state.migrations = [...migrations];
+  if (args[0] === "functions" && args[1] === "deploy")
+    vendors.state.functions = functions.map((slug) => ({
+      slug,
+      status: "ACTIVE",
+      verify_jwt: false,
+    }));
+  if (args[0] === "config" && args[1] === "push")
+    vendors.state.auth = {
+      site_url: env.SUPABASE_AUTH_SITE_URL ?? "",
+      uri_allow_list: env.SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS ?? "",
+      disable_signup: true,
+    };
+  return { ok: true, output: "" };
+};
+
+function inputs(
+  options: { tokens?: boolean; stateFile?: string; lines?: string[] } = {},
+): DeployInputs {
+  const tokens = options.tokens ?? true;
+  return {
+    ...(tokens
+      ? {
+          supabase: { token: "sbp_recorded-access-token", ref: REF },
+          netlify: { token: "nfp_recorded-access-token", siteId: "site-0001" },
+        }
+      : {}),
+    admin: ADMIN,
+    mail: { RESEND_API_KEY: "re_recorded_key", MAIL_FROM: "Charity <alerts@charity.example>" },
+    dbUrl: "postgresql://postgres:secret@db.example:5432/postgres",
+    stateFile: options.stateFile ?? join(work, "state.json"),
+    functions,
+    migrations,
+    cli: recordedCli,
+    endpoints: vendors
+      ? {
+          supabaseManagement: vendors.url,
+          supabaseApi: stack.url,
+          netlify: { scheme: "http", host: new URL(vendors.url).host, pathPrefix: "/api/v1" },
+        }
+      : {},
+    pollMs: 10,
+    print: (line) => options.lines?.push(line),
+  };
+}
+
+const STEPS = 12;
+
+describe("npm run deploy", () => {
+  it("prints the whole plan for an empty project and site when given no tokens", async () => {
+    await freshVendors();
+    const lines: string[] = [];
+    expect(await deploy(inputs({ tokens: false, lines }), { dryRun: true })).toBe(0);
+    const steps = lines.filter((line) => line.startsWith("•"));
+    expect(steps).toHaveLength(STEPS);
+    expect(steps[0]).toMatch(/^• 1\. {2}The Supabase project is up/);
+    expect(steps.at(-1)).toMatch(
+      /The site is live, built from this project: start a production build/,
+    );
+    expect(vendors.requests).toEqual([]);
+    expect(cliCalls).toEqual([]);
+  });
+
+  it("sets everything up on an empty project and site, then changes nothing the second time", {
+    timeout: 60_000,
+  }, async () => {
+    await freshVendors();
+    const stateFile = join(work, "first.json");
+    const dry: string[] = [];
+    expect(await deploy(inputs({ stateFile, lines: dry }), { dryRun: true, doctor: false })).toBe(
+      0,
+    );
+    expect(vendors.changes).toEqual([]);
+    expect(dry.filter((line) => line.startsWith("→"))).toHaveLength(STEPS - 2);
+
+    const first: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: first }), { dryRun: false, doctor: false }),
+    ).toBe(0);
+    expect(vendors.violations).toEqual([]);
+    expect(first.filter((line) => line.startsWith("✓"))).toHaveLength(STEPS);
+    expect(cliCalls).toEqual([
+      `supabase ${dbPushArgs("postgresql://postgres:secret@db.example:5432/postgres").join(" ")}`,
+      `supabase ${functionsDeployArgs(functions, REF).join(" ")}`,
+      `supabase ${configPushArgs(REF).join(" ")}`,
+    ]);
+    const { state } = vendors;
+    const token = state.secrets.get("PUBLISH_BUILD_TOKEN");
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(state.secrets.get("DEPLOY_HOOK_URL")).toBe(state.buildHooks[0]?.url);
+    expect(state.secrets.get("SITE_URL")).toBe(`${vendors.url}/site`);
+    expect(state.secrets.get("RESEND_API_KEY")).toBe("re_recorded_key");
+    expect(state.env.find((v) => v.key === "PUBLISH_BUILD_TOKEN")?.values).toEqual([
+      { context: "production", value: token },
+    ]);
+    expect(
+      state.env.find((v) => v.key === "PUBLIC_SUPABASE_PUBLISHABLE_KEY")?.values[0]?.value,
+    ).toBe(stack.publishableKey);
+    expect(
+      state.hooks.map((hook) => [hook.event, hook.data.url, hook.data.signature_secret]),
+    ).toEqual([
+      [
+        "deploy_created",
+        `${stack.url}/functions/v1/publish`,
+        state.secrets.get("NETLIFY_NOTIFY_SECRET"),
+      ],
+      [
+        "deploy_failed",
+        `${stack.url}/functions/v1/publish`,
+        state.secrets.get("NETLIFY_NOTIFY_SECRET"),
+      ],
+    ]);
+    expect([...state.vault].sort()).toEqual(["project_url", "secret_key"]);
+    expect([...state.jobs].sort()).toEqual(["deliver-alerts", "purge-trash"]);
+    expect(state.live).toEqual({ api: stack.url, reporting: "accepted" });
+    // The first administrator can sign in on the project.
+    const signIn = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: stack.publishableKey, "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(signIn.status).toBe(200);
+    // Nothing secret was printed, and the kept secrets are the owner's alone.
+    const printed = first.join("\n");
+    for (const secret of [
+      token,
+      stack.secretKey,
+      state.secrets.get("NETLIFY_NOTIFY_SECRET"),
+      ADMIN.password,
+    ])
+      expect(printed).not.toContain(secret);
+    expect((await stat(stateFile)).mode & 0o777).toBe(0o600);
+
+    vendors.changes.length = 0;
+    cliCalls.length = 0;
+    const second: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: second }), { dryRun: false, doctor: false }),
+    ).toBe(0);
+    expect(second.filter((line) => line.endsWith(": already done"))).toHaveLength(STEPS);
+    expect(vendors.changes).toEqual([]);
+    expect(cliCalls).toEqual([]);
+  });
+
+  it("refuses, as a violation, a request Netlify's description does not allow", async () => {
+    await freshVendors();
+    const post = (path: string, body: unknown) =>
+      fetch(`${vendors.url}/api/v1${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post("/sites/site-0001/build_hooks", { title: "x", colour: "red" })).status).toBe(
+      400,
+    );
+    expect((await post("/sites/site-0001/no_such_thing", {})).status).toBe(400);
+    expect(
+      (await post("/accounts/a/env?site_id=s", [{ key: "K", scopes: ["everywhere"], values: [] }]))
+        .status,
+    ).toBe(400);
+    expect(vendors.violations).toEqual([
+      expect.stringMatching(/^createSiteBuildHook: .*additional properties/),
+      expect.stringMatching(/no such operation in Netlify's API/),
+      expect.stringMatching(/^createEnvVars: .*allowed values/),
+    ]);
+  });
+
+  it("stops at a failed step and resumes there with the same generated secrets", {
+    timeout: 60_000,
+  }, async () => {
+    await freshVendors();
+    const stateFile = join(work, "resume.json");
+    vendors.failOnce(/^POST \/api\/v1\/accounts\/[^/]+\/env$/);
+    const first: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: first }), { dryRun: false, doctor: false }),
+    ).toBe(1);
+    expect(first.find((line) => line.startsWith("✗"))).toMatch(
+      /^✗ 10\. The site's build has its environment variables: /,
+    );
+    expect(first.join("\n")).toContain("Run `npm run deploy` again to resume here.");
+    expect(vendors.state.live).toEqual({});
+    const kept = JSON.parse(await readFile(stateFile, "utf8")) as {
+      generated: Record<string, string>;
+    };
+
+    const again: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: again }), { dryRun: false, doctor: false }),
+    ).toBe(0);
+    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(9);
+    expect(vendors.state.env.find((v) => v.key === "PUBLISH_BUILD_TOKEN")?.values[0]?.value).toBe(
+      kept.generated.PUBLISH_BUILD_TOKEN,
+    );
+    expect(vendors.state.secrets.get("PUBLISH_BUILD_TOKEN")).toBe(
+      kept.generated.PUBLISH_BUILD_TOKEN,
+    );
+    expect(vendors.state.live.reporting).toBe("accepted");
+    expect(vendors.violations).toEqual([]);
+  });
+});
