@@ -13,7 +13,6 @@
 // It never prints a secret and writes none into the repository: the secrets it
 // generates are kept in .deploy/state.json (git-ignored, readable by you only), so a
 // run that failed resumes with the same values. Running it again changes nothing.
-import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -22,6 +21,7 @@ import { type CliResult, DeployContext, type DeployInputs } from "./lib/deploy/c
 import { runSteps } from "./lib/deploy/plan.ts";
 import { netlifySteps } from "./lib/deploy/steps.ts";
 import { runDoctor } from "./lib/doctor.ts";
+import { runToEnd } from "./lib/run-to-end.ts";
 import { repoRoot } from "./lib/settings.ts";
 import { ensureTools, toolCommand, toolEnv } from "./tools.ts";
 
@@ -47,25 +47,13 @@ async function runCli(
   env: Record<string, string> = {},
 ): Promise<CliResult> {
   await ensureTools();
-  const { command, args: argv } = toolCommand(tool, [
-    ...args,
-    ...(tool === "supabase" ? ["--workdir", repoRoot] : []),
-  ]);
-  return new Promise((resolve) => {
-    const child = spawn(command, argv, {
-      cwd: repoRoot,
-      env: { ...process.env, ...toolEnv, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("close", (code) => resolve({ ok: code === 0, output }));
+  const extra = tool === "supabase" ? ["--workdir", repoRoot] : [];
+  const { command, args: argv } = toolCommand(tool, [...args, ...extra]);
+  const { code, output } = await runToEnd(command, argv, {
+    cwd: repoRoot,
+    env: { ...process.env, ...toolEnv, ...env },
   });
+  return { ok: code === 0, output };
 }
 
 async function askPassword(email: string): Promise<string | undefined> {

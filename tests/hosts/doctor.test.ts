@@ -9,7 +9,6 @@
 //     no mail service                           set/unset` changes a hosted project's
 //   a cached build-info.json                  the live build's _headers edited (the next
 //                                               deploy held back, so it stays live)
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectFunctions } from "../../scripts/doctor.ts";
 import { type Check, runDoctor } from "../../scripts/lib/doctor.ts";
 import { type LocalStack, sleep, startLocalStack } from "../../scripts/lib/local-stack.ts";
+import { runToEnd } from "../../scripts/lib/run-to-end.ts";
 import { freePort } from "../../supabase/local/server.ts";
 
 let dataDir: string;
@@ -85,22 +85,11 @@ describe("npm run doctor", () => {
       expect(failing(checks)).toEqual([]);
       expect(checks.length).toBeGreaterThanOrEqual(20);
 
-      const child = spawn(
+      const { code, output } = await runToEnd(
         process.execPath,
         [join(import.meta.dirname, "../../scripts/doctor.ts")],
-        {
-          env: { ...process.env, DATA_DIR: dataDir },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
+        { env: { ...process.env, DATA_DIR: dataDir } },
       );
-      let output = "";
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        output += chunk;
-      });
-      const code = await new Promise((resolve) => child.once("close", resolve));
       expect(output).toContain(`Checking ${stack.origin}`);
       expect(output).toMatch(/✓ Sessions are signed with the asymmetric key \(ES256\)/);
       expect(output).toContain(`All ${checks.length} checks pass.`);

@@ -6,6 +6,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { runToEnd } from "../../scripts/lib/run-to-end.ts";
 import { toolCommand, toolEnv } from "../../scripts/tools.ts";
 import { freePort } from "../../supabase/local/server.ts";
 
@@ -23,30 +24,18 @@ export interface Finished {
 }
 
 /** Runs a vendor tool to its end, keeping everything it prints. */
-export function runTool(
+export async function runTool(
   name: "netlify" | "wrangler",
   args: string[],
   options: { cwd: string; env: Record<string, string> },
 ): Promise<Finished> {
   const started = performance.now();
   const { command, args: argv } = toolCommand(name, args);
-  return new Promise((resolve) => {
-    const child = spawn(command, argv, {
-      cwd: options.cwd,
-      env: { ...process.env, ...toolEnv, ...options.env, PATH: nodePath() },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code, signal) =>
-      resolve({
-        code: code ?? (signal ? 1 : 0),
-        output,
-        seconds: (performance.now() - started) / 1000,
-      }),
-    );
+  const { code, output } = await runToEnd(command, argv, {
+    cwd: options.cwd,
+    env: { ...process.env, ...toolEnv, ...options.env, PATH: nodePath() },
   });
+  return { code, output, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

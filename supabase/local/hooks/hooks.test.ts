@@ -158,27 +158,37 @@ describe("pg_net, played", () => {
   });
 });
 
-describe("the project's own delivery requests", () => {
+/**
+ * A migrated database with the hosted setup played on it, calling the test server, for
+ * the describe block it is called in; the cron ticks only when a test asks.
+ */
+function projectWithHooks(projectUrl: () => string): {
+  db: () => PGlite;
+  hooks: () => HostedHooks;
+} {
   let db: PGlite;
   let hooks: HostedHooks;
-
   beforeAll(async () => {
     db = await createDatabase();
     hooks = await startHostedHooks(db, {
-      projectUrl: `${base}/`,
+      projectUrl: projectUrl(),
       secretKey: "sb_secret_project",
       cronSeconds: 3600,
       warn: () => {},
     });
   }, 60_000);
-
   afterAll(async () => {
     await hooks.close();
     await db.close();
   });
+  return { db: () => db, hooks: () => hooks };
+}
+
+describe("the project's own delivery requests", () => {
+  const project = projectWithHooks(() => `${base}/`);
 
   it("a new alert asks the alerts function to deliver, with the secret key, after commit", async () => {
-    await db.transaction(async (tx) => {
+    await project.db().transaction(async (tx) => {
       await tx.query(
         `select set_config('role', 'service_role', true),
                 set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
@@ -197,67 +207,56 @@ describe("the project's own delivery requests", () => {
   });
 
   it("the cron job asks again only while something is undelivered", async () => {
-    await hooks.runCron();
+    await project.hooks().runCron();
     await until(() => received.length === 1);
-    await db.query("update public.alert_outbox set status = 'sent'");
+    await project.db().query("update public.alert_outbox set status = 'sent'");
     received.length = 0;
-    await hooks.runCron();
-    await hooks.drain();
+    await project.hooks().runCron();
+    await project.hooks().drain();
     expect(received).toEqual([]);
   });
 });
 
 describe("the project's cron jobs", () => {
-  let db: PGlite;
-  let hooks: HostedHooks;
-
-  beforeAll(async () => {
-    db = await createDatabase();
-    hooks = await startHostedHooks(db, {
-      projectUrl: base,
-      secretKey: "sb_secret_project",
-      cronSeconds: 3600,
-      warn: () => {},
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await hooks.close();
-    await db.close();
-  });
+  const project = projectWithHooks(() => base);
 
   it("keeps both jobs in cron.job, one per name, as cron.schedule does", async () => {
     const schedule = () =>
-      db.query<{ jobname: string; schedule: string; active: boolean }>(
-        "select jobname, schedule, active from cron.job order by jobid",
-      );
+      project
+        .db()
+        .query<{ jobname: string; schedule: string; active: boolean }>(
+          "select jobname, schedule, active from cron.job order by jobid",
+        );
     const expected = [
       { jobname: "deliver-alerts", schedule: "* * * * *", active: true },
       { jobname: "purge-trash", schedule: "17 3 * * *", active: true },
     ];
     expect((await schedule()).rows).toEqual(expected);
     // Scheduling again under the same name replaces the job.
-    await installHostedExtensions(db, { projectUrl: base, secretKey: "sb_secret_project" });
+    await installHostedExtensions(project.db(), {
+      projectUrl: base,
+      secretKey: "sb_secret_project",
+    });
     expect((await schedule()).rows).toEqual(expected);
   });
 
   it("refuses a schedule it cannot play, loudly", async () => {
     await expect(
-      db.query("select cron.schedule('weekly', '0 3 * * 1', 'select 1')"),
+      project.db().query("select cron.schedule('weekly', '0 3 * * 1', 'select 1')"),
     ).rejects.toThrow(/plays only '\* \* \* \* \*' and daily 'M H \* \* \*' schedules/);
-    await expect(db.query("select cron.unschedule('no-such-job')")).rejects.toThrow(
+    await expect(project.db().query("select cron.unschedule('no-such-job')")).rejects.toThrow(
       /could not find valid entry/,
     );
   });
 
   it("runs the daily purge once in its minute, with the secret key, and not at other times", async () => {
-    await hooks.runCron(new Date("2026-11-28T03:16:30Z"));
-    await hooks.drain();
+    await project.hooks().runCron(new Date("2026-11-28T03:16:30Z"));
+    await project.hooks().drain();
     expect(received.filter((request) => request.url === "/functions/v1/trash")).toEqual([]);
-    await hooks.runCron(new Date("2026-11-28T03:17:05Z"));
-    await hooks.runCron(new Date("2026-11-28T03:17:50Z"));
+    await project.hooks().runCron(new Date("2026-11-28T03:17:05Z"));
+    await project.hooks().runCron(new Date("2026-11-28T03:17:50Z"));
     await until(() => received.some((request) => request.url === "/functions/v1/trash"));
-    await hooks.drain();
+    await project.hooks().drain();
     const purges = received.filter((request) => request.url === "/functions/v1/trash");
     expect(purges).toHaveLength(1);
     expect(purges[0]).toMatchObject({
