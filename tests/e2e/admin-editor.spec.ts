@@ -180,6 +180,10 @@ for (const tag of ["@desktop", "@phone"]) {
       const toggle = await failingToggle(page);
       await toggle.click();
       await expect(toasts(page).filter({ hasText: projects.texts.statusError })).toHaveCount(1);
+      // The pointer rests on the toast, which holds it (sonner pauses a toast's timer
+      // while its list is hovered): on a loaded machine its 6 s could otherwise run out
+      // while it is measured, as it did in CI.
+      await toasts(page).first().hover();
       // Toasts stay put while the page scrolls: with the header in view, they miss it.
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectToastsClearOfHeader(page);
