@@ -15,12 +15,12 @@
 // run that failed resumes with the same values. Running it again changes nothing.
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createInterface } from "node:readline/promises";
 import { formatChecks, projectFunctions } from "./doctor.ts";
 import { type CliResult, DeployContext, type DeployInputs } from "./lib/deploy/context.ts";
 import { runSteps } from "./lib/deploy/plan.ts";
 import { netlifySteps } from "./lib/deploy/steps.ts";
 import { runDoctor } from "./lib/doctor.ts";
+import { ask } from "./lib/prompt.ts";
 import { runToEnd } from "./lib/run-to-end.ts";
 import { repoRoot } from "./lib/settings.ts";
 import { ensureTools, toolCommand, toolEnv } from "./tools.ts";
@@ -56,26 +56,14 @@ async function runCli(
   return { ok: code === 0, output };
 }
 
-async function askPassword(email: string): Promise<string | undefined> {
-  if (!process.stdin.isTTY) return undefined;
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return (
-      (await prompt.question(`A password for ${email} (at least 10 characters): `)).trim() ||
-      undefined
-    );
-  } finally {
-    prompt.close();
-  }
-}
-
 export async function inputsFromEnv(env: NodeJS.ProcessEnv): Promise<DeployInputs> {
   const mail = Object.fromEntries(
     MAIL_SECRETS.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
   );
   const adminEmail = env.ADMIN_EMAIL?.trim();
   const adminPassword = adminEmail
-    ? (env.ADMIN_PASSWORD ?? (await askPassword(adminEmail)))
+    ? (env.ADMIN_PASSWORD ??
+      (await ask(`A password for ${adminEmail} (at least 10 characters): `, { hidden: true })))
     : undefined;
   return {
     ...(env.SUPABASE_ACCESS_TOKEN && env.SUPABASE_PROJECT_REF
@@ -109,7 +97,8 @@ export async function deploy(
     print("No tokens given: the whole plan for an empty project and site, step by step.\n");
   else if (options.dryRun)
     print("Dry run: each step is checked with the vendor; nothing is changed.\n");
-  const reports = await runSteps(netlifySteps(), new DeployContext(inputs), {
+  const context = new DeployContext(inputs);
+  const reports = await runSteps(netlifySteps(), context, {
     ...options,
     tokens,
     print,
@@ -117,7 +106,6 @@ export async function deploy(
   const failed = reports.some((report) => report.outcome === "failed");
   if (failed) return 1;
   if (options.dryRun || !tokens.supabase || !tokens.netlify || options.doctor === false) return 0;
-  const context = new DeployContext(inputs);
   print("\nChecking the deployment (npm run doctor):\n");
   const checks = await runDoctor({
     siteUrl: await context.siteUrl(),

@@ -7,9 +7,9 @@
 // from the environment, or ask on the terminal. Never the secret key.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createInterface } from "node:readline/promises";
 import { readSavedAdmin } from "./lib/admin-account.ts";
 import { type AdminLogin, type Check, runDoctor } from "./lib/doctor.ts";
+import { ask } from "./lib/prompt.ts";
 import { readSettings, repoRoot } from "./lib/settings.ts";
 
 /** The Edge Functions this project deploys: the folders of functions/ but _shared. */
@@ -38,27 +38,11 @@ async function localTarget(): Promise<{ siteUrl: string; admin: AdminLogin | und
 async function askForAdmin(): Promise<AdminLogin | undefined> {
   const env = process.env;
   if (env.DOCTOR_ACCESS_TOKEN) return { accessToken: env.DOCTOR_ACCESS_TOKEN };
-  if (env.DOCTOR_EMAIL && env.DOCTOR_PASSWORD)
-    return { email: env.DOCTOR_EMAIL, password: env.DOCTOR_PASSWORD };
-  if (!process.stdin.isTTY) return undefined;
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const email = (
-      await prompt.question("An administrator's email (empty: skip those checks): ")
-    ).trim();
-    if (!email) return undefined;
-    // The password is not echoed.
-    const output = process.stdout as NodeJS.WriteStream & { write: (chunk: string) => boolean };
-    const write = output.write.bind(output);
-    const asking = prompt.question("Password: ");
-    output.write = (chunk: string) => (chunk.includes("Password") ? write(chunk) : true);
-    const password = await asking;
-    output.write = write;
-    write("\n");
-    return { email, password };
-  } finally {
-    prompt.close();
-  }
+  const email =
+    env.DOCTOR_EMAIL || (await ask("An administrator's email (empty: skip those checks): "));
+  if (!email) return undefined;
+  const password = env.DOCTOR_PASSWORD || (await ask("Password: ", { hidden: true }));
+  return password ? { email, password } : undefined;
 }
 
 export function formatChecks(checks: Check[]): string {

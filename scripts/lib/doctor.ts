@@ -4,7 +4,8 @@
 // administrator's session, what only an administrator may (the publish function's
 // `health` answer and the database's `deployment_health()`): booleans and counts, never a
 // secret. It never needs the secret key, and it changes nothing.
-import { SAMPLE } from "../../src/lib/sample-content.ts";
+import { isLocalDemo, sampleMarks } from "../../src/lib/content/sample-payments.ts";
+import { isSecretKey } from "../../src/lib/content/snapshot.ts";
 
 export interface Check {
   /** What is checked, said as what should be true. */
@@ -71,31 +72,24 @@ const ADMIN_PATHS = [
 ];
 /** What only the admin app's shell holds. */
 const ADMIN_MARK = "The admin needs JavaScript";
-const SECRET_KEY = /sb_secret_[A-Za-z0-9_-]{8,}/;
-const JWT = /eyJ[A-Za-z0-9_-]{8,}\.(eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{8,}/g;
+/** What could be a key: a secret key's prefix, or a JWT; isSecretKey decides. */
+const KEY_LIKE =
+  /sb_secret_[A-Za-z0-9_-]{16,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 
-/** Whether a URL is on this machine (the local stack's demo). */
-export function isThisMachine(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
-/** The text of a JWT's payload whose role is service_role, if `text` holds one. */
-function serviceRoleToken(text: string): boolean {
-  for (const match of text.matchAll(JWT)) {
-    try {
-      const claims = JSON.parse(Buffer.from(match[1] ?? "", "base64url").toString("utf8"));
-      if (claims?.role === "service_role") return true;
-    } catch {
-      // Not a JWT after all.
-    }
-  }
-  return false;
-}
+/** The checks only an administrator's session can make, in the order they print. */
+const SESSION_SIGNED = "Sessions are signed with the asymmetric key";
+const FUNCTION_CHECKS = [
+  "The publish function has a deploy hook",
+  "The publish function has the build's token",
+  "Deploy notifications are signed",
+  "Alerts can be mailed (a mail service is configured)",
+] as const;
+const DATABASE_CHECKS = [
+  "The database asks for alert delivery (pg_net, Vault secrets, cron job)",
+  "The trash purge is scheduled",
+] as const;
+const [HAS_HOOK, HAS_TOKEN, NOTICES_SIGNED, MAIL_READY] = FUNCTION_CHECKS;
+const [ALERTS_DELIVERED, PURGE_SCHEDULED] = DATABASE_CHECKS;
 
 export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
   const doFetch = options.fetch ?? fetch;
@@ -109,9 +103,11 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
 
   // 1. The build's own account of itself.
   let info: BuildInfo;
+  let infoCache: string;
   try {
     const response = await get(`${site}/build-info.json`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    infoCache = response.headers.get("cache-control") ?? "";
     info = (await response.json()) as BuildInfo;
     if (typeof info.revision !== "number") throw new Error("no revision in it");
   } catch (error) {
@@ -199,7 +195,9 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
 
   // 4. No secret key in any page or script.
   const files = await siteFiles(site, homeHtml, get);
-  const leaks = files.filter((file) => SECRET_KEY.test(file.text) || serviceRoleToken(file.text));
+  const leaks = files.filter((file) =>
+    [...file.text.matchAll(KEY_LIKE)].some((match) => isSecretKey(match[0])),
+  );
   if (leaks.length === 0) pass(`No secret key in the site's ${files.length} pages and scripts`);
   else
     fail(
@@ -248,7 +246,6 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
           : "the live build did not report (no PUBLISH_BUILD_TOKEN on the host's production builds)",
       `Set one long random value as PUBLISH_BUILD_TOKEN in both places (${SUPABASE} secrets set --yes PUBLISH_BUILD_TOKEN=...; the host's Production environment variables), then redeploy.`,
     );
-  const infoCache = (await get(`${site}/build-info.json`)).headers.get("cache-control") ?? "";
   if (/no-cache|no-store|max-age=0\b/.test(infoCache))
     pass("/build-info.json is never served from a cache");
   else
@@ -287,19 +284,9 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
     );
 
   // 7. The donate page: no sample details on a real site.
-  const samplesAllowed = options.samplesAllowed ?? isThisMachine(api);
+  const samplesAllowed = options.samplesAllowed ?? isLocalDemo(api);
   const donate = await (await get(`${site}/donate/`)).text();
-  const sample = SAMPLE.donate_content[0];
-  const marks = [
-    ...(sample?.bank_accounts ?? []).map((account) => account.account_number),
-    ...(sample?.qr_codes ?? []).map(
-      (qr) =>
-        qr.image_url
-          .split("/")
-          .pop()
-          ?.replace(/\.\w+$/, "") ?? "",
-    ),
-  ].filter(Boolean);
+  const marks = sampleMarks();
   const found = marks.filter((mark) => donate.includes(mark));
   if (found.length === 0) pass("The donate page holds no sample payment details");
   else if (samplesAllowed)
@@ -316,17 +303,8 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
 
   // 8. With an administrator's session: the function's secrets, the database's jobs.
   const session = await signIn(api, key, options.admin, get).catch((error: Error) => error);
-  const sessionChecks = [
-    "Sessions are signed with the asymmetric key",
-    "The publish function has a deploy hook",
-    "The publish function has the build's token",
-    "Deploy notifications are signed",
-    "Alerts can be mailed (a mail service is configured)",
-    "The database asks for alert delivery (pg_net, Vault secrets, cron job)",
-    "The trash purge is scheduled",
-  ];
   if (session instanceof Error) {
-    for (const name of sessionChecks)
+    for (const name of [SESSION_SIGNED, ...FUNCTION_CHECKS, ...DATABASE_CHECKS])
       fail(
         name,
         `needs an administrator's session: ${session.message}`,
@@ -338,10 +316,10 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
       Buffer.from(session.split(".")[0] ?? "", "base64url").toString("utf8") || "{}",
     ) as { alg?: string; kid?: string };
     if (header.alg && header.alg !== "HS256" && header.kid && jwksKids.has(header.kid))
-      pass(sessionChecks[0] as string, header.alg);
+      pass(SESSION_SIGNED, header.alg);
     else
       fail(
-        sessionChecks[0] as string,
+        SESSION_SIGNED,
         `the session is signed with ${header.alg ?? "an unknown algorithm"}${header.kid && !jwksKids.has(header.kid) ? " by a key the JWKS does not list" : ""}`,
         "Dashboard: Project Settings, JWT Keys: rotate to the asymmetric key (signed-in admins stay signed in).",
       );
@@ -352,43 +330,40 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
       get,
     ).catch((error: Error) => error);
     if (health instanceof Error) {
-      for (const name of sessionChecks.slice(1, 5))
+      for (const name of FUNCTION_CHECKS)
         fail(
           name,
           `the publish function's health: ${health.message}`,
           `${SUPABASE} functions deploy publish --no-verify-jwt --use-api --yes`,
         );
     } else {
-      if (health.deployHook) pass("The publish function has a deploy hook");
+      if (health.deployHook) pass(HAS_HOOK);
       else
         fail(
-          "The publish function has a deploy hook",
+          HAS_HOOK,
           "DEPLOY_HOOK_URL is not set: saves never reach the site",
           `Create a build hook (Netlify: Project configuration, Build & deploy, Build hooks; Cloudflare Pages: Settings, Builds, Deploy hooks), then ${SUPABASE} secrets set --yes DEPLOY_HOOK_URL=<its URL>`,
         );
-      if (health.buildToken) pass("The publish function has the build's token");
+      if (health.buildToken) pass(HAS_TOKEN);
       else
         fail(
-          "The publish function has the build's token",
+          HAS_TOKEN,
           "PUBLISH_BUILD_TOKEN is not set: every build's report is refused",
           `${SUPABASE} secrets set --yes PUBLISH_BUILD_TOKEN=<the value the host's production builds have>`,
         );
-      if (health.notifySecret) pass("Deploy notifications are signed");
+      if (health.notifySecret) pass(NOTICES_SIGNED);
       else if (/cloudflare/i.test(home.headers.get("server") ?? ""))
-        pass(
-          "Deploy notifications are signed",
-          "Cloudflare Pages sends none; publishing follows the build's reports",
-        );
+        pass(NOTICES_SIGNED, "Cloudflare Pages sends none; publishing follows the build's reports");
       else
         fail(
-          "Deploy notifications are signed",
+          NOTICES_SIGNED,
           "NETLIFY_NOTIFY_SECRET is not set: the host's own word on a deploy is refused",
           `Netlify: Project configuration, Notifications, Deploy notifications: two "HTTP POST request" notifications (Deploy succeeded, Deploy failed) to ${api}/functions/v1/publish with one JWS secret token; then ${SUPABASE} secrets set --yes NETLIFY_NOTIFY_SECRET=<that token>`,
         );
-      if (health.mail) pass("Alerts can be mailed (a mail service is configured)");
+      if (health.mail) pass(MAIL_READY);
       else
         fail(
-          "Alerts can be mailed (a mail service is configured)",
+          MAIL_READY,
           health.mailProblem ?? "no mail service",
           `${SUPABASE} secrets set --yes RESEND_API_KEY=re_... MAIL_FROM='<Charity> <alerts@your.domain>' (or SMTP_HOST, SMTP_PORT=465, SMTP_USER, SMTP_PASS and MAIL_FROM)`,
         );
@@ -400,7 +375,7 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
       get,
     ).catch((error: Error) => error);
     if (db instanceof Error) {
-      for (const name of sessionChecks.slice(5))
+      for (const name of DATABASE_CHECKS)
         fail(
           name,
           `deployment_health(): ${db.message}`,
@@ -413,11 +388,10 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
         db.vault_secret_key ? "" : "the Vault secret secret_key",
         db.alerts_job ? "" : "the cron job deliver-alerts",
       ].filter(Boolean);
-      if (lacking.length === 0 && db.alerts_waiting === 0)
-        pass("The database asks for alert delivery (pg_net, Vault secrets, cron job)");
+      if (lacking.length === 0 && db.alerts_waiting === 0) pass(ALERTS_DELIVERED);
       else
         fail(
-          "The database asks for alert delivery (pg_net, Vault secrets, cron job)",
+          ALERTS_DELIVERED,
           lacking.length > 0
             ? `missing: ${lacking.join(", ")}`
             : `${db.alerts_waiting} alert(s) have waited undelivered for over ten minutes`,
@@ -425,10 +399,10 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
             ? "Dashboard, SQL Editor: run README's \"Alerts on a hosted project\" SQL (create extension pg_net, vault.create_secret for project_url and secret_key, cron.schedule('deliver-alerts', ...))."
             : "select * from net._http_response order by created desc limit 5 (SQL Editor) shows the alerts function's answers; check its mail secrets.",
         );
-      if (db.purge_job) pass("The trash purge is scheduled");
+      if (db.purge_job) pass(PURGE_SCHEDULED);
       else
         fail(
-          "The trash purge is scheduled",
+          PURGE_SCHEDULED,
           db.pg_cron ? "no cron job purge-trash" : "pg_cron is not enabled",
           "Dashboard: Integrations, Cron: enable it; then SQL Editor: README's cron.schedule('purge-trash', '17 3 * * *', ...).",
         );

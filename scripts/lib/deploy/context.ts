@@ -147,7 +147,7 @@ export class DeployContext {
     return generatedSecret(this.inputs.stateFile, name);
   }
 
-  /** The SQL's first row, run as the database's owner through the Management API. */
+  /** The rows of one SQL statement, run as the database's owner through the Management API. */
   async query<Row>(query: string, parameters?: unknown[]): Promise<Row[]> {
     const { data } = await this.supabase.runAQuery(this.ref, {
       query,

@@ -64,6 +64,38 @@ const JOBS_CHECK = `select
   (select count(*) from vault.secrets where name in ('project_url', 'secret_key'))::int as secrets,
   (select count(*) from cron.job where active and jobname in (${CRON_JOBS.map((job) => `'${job.name}'`).join(", ")}))::int as jobs`;
 
+/** The variables the site's build needs. */
+const SITE_VARIABLES = [
+  "PUBLIC_SUPABASE_URL",
+  "PUBLIC_SUPABASE_PUBLISHABLE_KEY",
+  "SITE_URL",
+  "PUBLISH_BUILD_TOKEN",
+];
+
+/** The site's variables Netlify does not have yet. */
+async function missingEnvKeys(context: DeployContext): Promise<string[]> {
+  const site = await context.site();
+  const vars = await context.netlify.getEnvVars({ account_id: site.accountId, site_id: site.id });
+  const keys = new Set(vars.map((variable) => variable.key));
+  return SITE_VARIABLES.filter((key) => !keys.has(key));
+}
+
+const publishUrl = (context: DeployContext) => `${context.apiUrl}/functions/v1/publish`;
+
+/** The deploy events Netlify does not yet notify the publish function of. */
+async function missingNotifications(
+  context: DeployContext,
+): Promise<(typeof NOTIFY_EVENTS)[number][]> {
+  const hooks = await context.netlify.listHooksBySiteId({ site_id: context.siteId });
+  return NOTIFY_EVENTS.filter(
+    (event) =>
+      !hooks.some(
+        (hook) =>
+          hook.type === "url" && hook.event === event && hook.data?.url === publishUrl(context),
+      ),
+  );
+}
+
 export function netlifySteps(): DeployStep[] {
   return [
     {
@@ -242,26 +274,11 @@ export function netlifySteps(): DeployStep[] {
       plan: "set PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_PUBLISHABLE_KEY and SITE_URL for every context, and PUBLISH_BUILD_TOKEN for production (Netlify API: createEnvVars)",
       needs: "netlify",
       async done(context) {
-        const site = await context.site();
-        const vars = await context.netlify.getEnvVars({
-          account_id: site.accountId,
-          site_id: site.id,
-        });
-        const keys = new Set(vars.map((variable) => variable.key));
-        return [
-          "PUBLIC_SUPABASE_URL",
-          "PUBLIC_SUPABASE_PUBLISHABLE_KEY",
-          "SITE_URL",
-          "PUBLISH_BUILD_TOKEN",
-        ].every((key) => keys.has(key));
+        return (await missingEnvKeys(context)).length === 0;
       },
       async run(context) {
         const site = await context.site();
-        const existing = new Set(
-          (await context.netlify.getEnvVars({ account_id: site.accountId, site_id: site.id })).map(
-            (variable) => variable.key,
-          ),
-        );
+        const missing = new Set(await missingEnvKeys(context));
         const everywhere = (key: string, value: string) => ({
           key,
           scopes: [...ALL_SCOPES],
@@ -282,7 +299,7 @@ export function netlifySteps(): DeployStep[] {
               },
             ],
           },
-        ].filter((variable) => !existing.has(variable.key));
+        ].filter((variable) => missing.has(variable.key));
         await context.netlify.createEnvVars({
           account_id: site.accountId,
           site_id: site.id,
@@ -295,30 +312,19 @@ export function netlifySteps(): DeployStep[] {
       plan: `add the "Deploy succeeded" and "Deploy failed" HTTP notifications with the JWS secret NETLIFY_NOTIFY_SECRET (Netlify API: createHookBySiteId)`,
       needs: "netlify",
       async done(context) {
-        const target = `${context.apiUrl}/functions/v1/publish`;
-        const hooks = await context.netlify.listHooksBySiteId({ site_id: context.siteId });
-        return NOTIFY_EVENTS.every((event) =>
-          hooks.some(
-            (hook) => hook.type === "url" && hook.event === event && hook.data?.url === target,
-          ),
-        );
+        return (await missingNotifications(context)).length === 0;
       },
       async run(context) {
-        const target = `${context.apiUrl}/functions/v1/publish`;
-        const hooks = await context.netlify.listHooksBySiteId({ site_id: context.siteId });
         const secret = await context.secret("NETLIFY_NOTIFY_SECRET");
-        for (const event of NOTIFY_EVENTS) {
-          if (
-            hooks.some(
-              (hook) => hook.type === "url" && hook.event === event && hook.data?.url === target,
-            )
-          )
-            continue;
+        for (const event of await missingNotifications(context))
           await context.netlify.createHookBySiteId({
             site_id: context.siteId,
-            body: { type: "url", event, data: { url: target, signature_secret: secret } },
+            body: {
+              type: "url",
+              event,
+              data: { url: publishUrl(context), signature_secret: secret },
+            },
           });
-        }
       },
     },
     {

@@ -21,6 +21,22 @@ export function isSampleBankAccount(account: Pick<BankAccount, "account_number">
   return SAMPLE_ACCOUNT_NUMBERS.has(account.account_number);
 }
 
+/**
+ * What gives the sample details away in a built page: the sample account numbers, and
+ * the sample QR pictures' file names without their extension (the image pipeline keeps
+ * a picture's name and changes its extension).
+ */
+export function sampleMarks(): string[] {
+  const names = [...SAMPLE_QR_IMAGES].map(
+    (url) =>
+      url
+        .split("/")
+        .pop()
+        ?.replace(/\.\w+$/, "") ?? "",
+  );
+  return [...SAMPLE_ACCOUNT_NUMBERS, ...names].filter(Boolean);
+}
+
 /** Whether donation details still hold a sample QR code or bank account. */
 export function hasSamplePayments(row: {
   qr_codes: readonly Pick<QrCode, "image_url">[];
