@@ -4,7 +4,10 @@
 // With no URL it checks the local stack `npm start` runs on DATA_DIR (its runtime.json
 // says where), signing in as the admin `npm start` saved there. Elsewhere the checks
 // that need an administrator take DOCTOR_EMAIL and DOCTOR_PASSWORD, or DOCTOR_ACCESS_TOKEN,
-// from the environment, or ask on the terminal. Never the secret key.
+// from the environment, or ask on the terminal. Never the secret key. With
+// SUPABASE_ACCESS_TOKEN (a personal access token; SUPABASE_PROJECT_REF when the API's
+// address does not name the project) it also asks the Management API whether the
+// project's legacy keys are off.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readSavedAdmin } from "./lib/admin-account.ts";
@@ -79,6 +82,14 @@ async function main(): Promise<number> {
     siteUrl: target.siteUrl,
     functions: await projectFunctions(),
     admin: target.admin,
+    ...(process.env.SUPABASE_ACCESS_TOKEN
+      ? {
+          management: {
+            token: process.env.SUPABASE_ACCESS_TOKEN,
+            ...(process.env.SUPABASE_PROJECT_REF ? { ref: process.env.SUPABASE_PROJECT_REF } : {}),
+          },
+        }
+      : {}),
   });
   console.log(formatChecks(checks));
   return checks.every((check) => check.ok) ? 0 : 1;

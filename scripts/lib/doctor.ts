@@ -4,6 +4,7 @@
 // administrator's session, what only an administrator may (the publish function's
 // `health` answer and the database's `deployment_health()`): booleans and counts, never a
 // secret. It never needs the secret key, and it changes nothing.
+import { SupabaseManagementAPI } from "supabase-management-js";
 import { isLocalDemo, sampleMarks } from "../../src/lib/content/sample-payments.ts";
 import { isSecretKey } from "../../src/lib/content/snapshot.ts";
 
@@ -31,7 +32,60 @@ export interface DoctorOptions {
    * against the local stack (its demo). Default: decided by the API the build read.
    */
   samplesAllowed?: boolean;
+  /**
+   * Supabase's Management API, with a personal access token (never the project's
+   * secret key): only it says whether the project's legacy keys are still on.
+   */
+  management?: ManagementAccess;
   fetch?: typeof fetch;
+}
+
+export interface ManagementAccess {
+  token: string;
+  /** The project's ref; default: read from the API's address (https://<ref>.supabase.co). */
+  ref?: string;
+  baseUrl?: string;
+}
+
+export const NO_LEGACY_KEYS = "The API serves no legacy key";
+
+/**
+ * Whether the project's legacy keys (anon, service_role) are off, asked of the Management
+ * API: a leaked legacy key then opens nothing. `api` is the project's API address.
+ */
+export async function legacyKeysCheck(access: ManagementAccess, api: string): Promise<Check> {
+  const fix =
+    'npm run deploy (its last step), or Dashboard: Project Settings, API Keys, press "Disable legacy API keys"';
+  const ref = access.ref ?? /^https:\/\/([a-z0-9]{20})\.supabase\.co\/?$/.exec(api)?.[1];
+  if (!ref)
+    return {
+      name: NO_LEGACY_KEYS,
+      ok: false,
+      detail: `${api} is not a hosted project's address, so its ref is unknown`,
+      fix: "Set SUPABASE_PROJECT_REF to the project's ref and run the doctor again.",
+    };
+  try {
+    const client = new SupabaseManagementAPI({
+      accessToken: access.token,
+      ...(access.baseUrl ? { baseUrl: access.baseUrl } : {}),
+    });
+    const { data } = await client.getProjectLegacyApiKeys(ref);
+    return data.enabled
+      ? {
+          name: NO_LEGACY_KEYS,
+          ok: false,
+          detail: "the anon and service_role keys still work",
+          fix,
+        }
+      : { name: NO_LEGACY_KEYS, ok: true };
+  } catch (error) {
+    return {
+      name: NO_LEGACY_KEYS,
+      ok: false,
+      detail: `the Management API did not answer: ${(error as Error).message}`,
+      fix: "Check SUPABASE_ACCESS_TOKEN (Supabase: Account, Access Tokens) and the project's ref.",
+    };
+  }
 }
 
 interface BuildInfo {
@@ -177,6 +231,7 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
       key.startsWith("eyJ") ? "it uses the legacy anon key" : "its key is not a publishable key",
       'Set PUBLIC_SUPABASE_PUBLISHABLE_KEY on the host (sb_publishable_..., Dashboard: Project Settings, API Keys), remove PUBLIC_SUPABASE_ANON_KEY, redeploy; then press "Disable legacy API keys" there.',
     );
+  if (options.management) checks.push(await legacyKeysCheck(options.management, api));
   let jwksKids = new Set<string>();
   try {
     const response = await get(`${api}/auth/v1/.well-known/jwks.json`);

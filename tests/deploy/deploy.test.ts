@@ -1,8 +1,9 @@
-// `npm run deploy` against recorded vendor answers (vendors.ts): the whole plan with no
-// tokens; a dry run that changes nothing; a first run on an empty project and site that
-// sets every step up, with every Netlify request checked against Netlify's published API
-// description; a second run that changes nothing; and a run that failed half way,
-// resumed with the same generated secrets. The first administrator is made on a real
+// `npm run deploy` against recorded vendor answers (vendors.ts), on Netlify and on
+// Cloudflare Pages: the whole plan with no tokens; a dry run that changes nothing; a
+// first run on an empty project and site that sets every step up, with every Netlify
+// request checked against Netlify's published API description; a second run that
+// changes nothing; and a run that failed half way, resumed with the same generated
+// secrets. The first administrator is made on a real
 // stand-in, with the secret key the Management API hands over. The CLI steps are
 // recorded here (they need a hosted account); `supabase db push` runs for real in
 // `npm run test:postgres` with the same arguments (dbPushArgs).
@@ -12,14 +13,16 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deploy, migrationVersions } from "../../scripts/deploy.ts";
 import { projectFunctions } from "../../scripts/doctor.ts";
+import { buildSettings } from "../../scripts/lib/deploy/cloudflare.ts";
 import {
   configPushArgs,
   dbPushArgs,
   functionsDeployArgs,
 } from "../../scripts/lib/deploy/commands.ts";
-import type { DeployInputs, RunCli } from "../../scripts/lib/deploy/context.ts";
+import type { DeployInputs, RunCli, SiteHost } from "../../scripts/lib/deploy/context.ts";
+import { legacyKeysCheck, NO_LEGACY_KEYS } from "../../scripts/lib/doctor.ts";
 import { startTestStack, type TestStack } from "../contract/stack.ts";
-import { startVendors, type Vendors } from "./vendors.ts";
+import { CLOUDFLARE_PATH, startVendors, type Vendors } from "./vendors.ts";
 
 const REF = "abcdefghijklmnopqrst";
 const ADMIN = { email: "first-admin@charity.example", password: "a-long-first-password" };
@@ -75,17 +78,38 @@ const recordedCli: RunCli = async (tool, args, env = {}) => {
   return { ok: true, output: "" };
 };
 
+const HOOK =
+  "https://api.cloudflare.com/client/v4/pages/webhooks/deploy_hooks/57892c34-26d2-44fe-923e-0932da06e61a";
+
 function inputs(
-  options: { tokens?: boolean; stateFile?: string; lines?: string[] } = {},
+  options: {
+    tokens?: boolean;
+    stateFile?: string;
+    lines?: string[];
+    host?: SiteHost;
+    deployHookUrl?: string;
+  } = {},
 ): DeployInputs {
   const tokens = options.tokens ?? true;
+  const host = options.host ?? "netlify";
   return {
-    ...(tokens
+    host,
+    ...(tokens ? { supabase: { token: "sbp_recorded-access-token", ref: REF } } : {}),
+    ...(tokens && host === "netlify"
+      ? { netlify: { token: "nfp_recorded-access-token", siteId: "site-0001" } }
+      : {}),
+    ...(tokens && host === "cloudflare"
       ? {
-          supabase: { token: "sbp_recorded-access-token", ref: REF },
-          netlify: { token: "nfp_recorded-access-token", siteId: "site-0001" },
+          cloudflare: {
+            token: "recorded-cloudflare-api-token",
+            accountId: "023e105f4ecef8ad9ca31a8372d0c353",
+            project: "charity",
+          },
+          // The Pages project's own address is on the internet: the recorded site here.
+          siteUrl: `${vendors.url}/site`,
         }
       : {}),
+    ...(options.deployHookUrl ? { deployHookUrl: options.deployHookUrl } : {}),
     admin: ADMIN,
     mail: { RESEND_API_KEY: "re_recorded_key", MAIL_FROM: "Charity <alerts@charity.example>" },
     dbUrl: "postgresql://postgres:secret@db.example:5432/postgres",
@@ -98,6 +122,7 @@ function inputs(
           supabaseManagement: vendors.url,
           supabaseApi: stack.url,
           netlify: { scheme: "http", host: new URL(vendors.url).host, pathPrefix: "/api/v1" },
+          cloudflare: `${vendors.url}${CLOUDFLARE_PATH}`,
         }
       : {},
     pollMs: 10,
@@ -105,9 +130,9 @@ function inputs(
   };
 }
 
-const STEPS = 12;
+const STEPS = 13;
 
-describe("npm run deploy", () => {
+describe("npm run deploy on Netlify", () => {
   it("prints the whole plan for an empty project and site when given no tokens", async () => {
     await freshVendors();
     const lines: string[] = [];
@@ -115,9 +140,10 @@ describe("npm run deploy", () => {
     const steps = lines.filter((line) => line.startsWith("•"));
     expect(steps).toHaveLength(STEPS);
     expect(steps[0]).toMatch(/^• 1\. {2}The Supabase project is up/);
-    expect(steps.at(-1)).toMatch(
+    expect(steps.at(-2)).toMatch(
       /The site is live, built from this project: start a production build/,
     );
+    expect(steps.at(-1)).toMatch(/The legacy API keys are off: disable the anon and service_role/);
     expect(vendors.requests).toEqual([]);
     expect(cliCalls).toEqual([]);
   });
@@ -174,6 +200,7 @@ describe("npm run deploy", () => {
     expect([...state.vault].sort()).toEqual(["project_url", "secret_key"]);
     expect([...state.jobs].sort()).toEqual(["deliver-alerts", "purge-trash"]);
     expect(state.live).toEqual({ api: stack.url, reporting: "accepted" });
+    expect(state.legacyKeys).toBe(false);
     // The first administrator can sign in on the project.
     const signIn = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: "POST",
@@ -258,5 +285,183 @@ describe("npm run deploy", () => {
     );
     expect(vendors.state.live.reporting).toBe("accepted");
     expect(vendors.violations).toEqual([]);
+  });
+});
+
+const PAGES_STEPS = 12;
+
+describe("npm run deploy on Cloudflare Pages", () => {
+  it("prints the whole plan, the deploy hook taken from the dashboard", async () => {
+    await freshVendors();
+    const lines: string[] = [];
+    expect(
+      await deploy(inputs({ tokens: false, lines, host: "cloudflare" }), { dryRun: true }),
+    ).toBe(0);
+    const steps = lines.filter((line) => line.startsWith("•"));
+    expect(steps).toHaveLength(PAGES_STEPS);
+    expect(steps[4]).toMatch(/^• 5\. {2}The Pages project has a deploy hook: take DEPLOY_HOOK_URL/);
+    expect(steps.at(-2)).toMatch(/start a deployment of the production branch/);
+    expect(lines.join("\n")).not.toMatch(/NETLIFY|Netlify/);
+    expect(vendors.requests).toEqual([]);
+  });
+
+  it("stops where only the dashboard can help, then sets everything up and changes nothing the second time", {
+    timeout: 60_000,
+  }, async () => {
+    await freshVendors();
+    const stateFile = join(work, "pages.json");
+    const first: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: first, host: "cloudflare" }), {
+        dryRun: false,
+        doctor: false,
+      }),
+    ).toBe(1);
+    // The hook is the dashboard's to make: the way there names the project's branch.
+    expect(first.find((line) => line.startsWith("✗"))).toMatch(
+      /^✗ 5\. {2}The Pages project has a deploy hook: make one in Cloudflare's dashboard \(Workers & Pages, charity, Settings, Builds, Deploy hooks, Add deploy hook, branch live\), then run again with DEPLOY_HOOK_URL=<its URL>$/,
+    );
+
+    const wrong: string[] = [];
+    await deploy(
+      inputs({
+        stateFile,
+        lines: wrong,
+        host: "cloudflare",
+        deployHookUrl: "https://example.org/hook",
+      }),
+      { dryRun: false, doctor: false },
+    );
+    expect(wrong.find((line) => line.startsWith("✗"))).toMatch(
+      /^✗ 5\. {2}The Pages project has a deploy hook: DEPLOY_HOOK_URL is not a Pages deploy hook/,
+    );
+
+    cliCalls.length = 0;
+    const second: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: second, host: "cloudflare", deployHookUrl: HOOK }), {
+        dryRun: false,
+        doctor: false,
+      }),
+    ).toBe(0);
+    expect(second.filter((line) => line.startsWith("✓"))).toHaveLength(PAGES_STEPS);
+    const { state } = vendors;
+    const token = state.secrets.get("PUBLISH_BUILD_TOKEN");
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(state.secrets.get("DEPLOY_HOOK_URL")).toBe(HOOK);
+    expect(state.secrets.has("NETLIFY_NOTIFY_SECRET")).toBe(false);
+    expect(state.secrets.get("CONTACT_RATE_LIMIT_SECRET")).toMatch(/^[\w-]{43}$/);
+    // The build settings and Node are netlify.toml's: one build on both hosts.
+    const build = await buildSettings();
+    expect(state.pages.build_config).toMatchObject({
+      build_command: build.command,
+      destination_dir: build.publish,
+    });
+    const { production, preview } = state.pages.deployment_configs;
+    const plain = (value: string) => ({ type: "plain_text", value });
+    const everywhere = {
+      PUBLIC_SUPABASE_URL: plain(stack.url),
+      PUBLIC_SUPABASE_PUBLISHABLE_KEY: plain(stack.publishableKey),
+      SITE_URL: plain(`${vendors.url}/site`),
+      NODE_VERSION: plain(build.nodeVersion),
+      PUBLISH_PRODUCTION_BRANCH: plain("live"),
+    };
+    expect(preview.env_vars).toEqual(everywhere);
+    expect(production.env_vars).toEqual({
+      ...everywhere,
+      PUBLISH_BUILD_TOKEN: { type: "secret_text", value: token },
+    });
+    // The production branch is not main: its build counts as production only because
+    // PUBLISH_PRODUCTION_BRANCH names it, and its report is accepted.
+    expect(state.live).toEqual({ api: stack.url, reporting: "accepted" });
+    expect(state.deployments).toHaveLength(1);
+    expect(state.legacyKeys).toBe(false);
+    // The first run had pushed the migrations and deployed the functions already.
+    expect(cliCalls).toEqual([`supabase ${configPushArgs(REF).join(" ")}`]);
+    expect(second.join("\n")).not.toContain(token);
+
+    vendors.changes.length = 0;
+    cliCalls.length = 0;
+    // Run again, without the hook in the environment: Supabase has it already.
+    const third: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: third, host: "cloudflare" }), {
+        dryRun: false,
+        doctor: false,
+      }),
+    ).toBe(0);
+    expect(third.filter((line) => line.endsWith(": already done"))).toHaveLength(PAGES_STEPS);
+    expect(vendors.changes).toEqual([]);
+    expect(cliCalls).toEqual([]);
+  });
+
+  it("stops at a refused step and resumes there with the same token on both sides", {
+    timeout: 60_000,
+  }, async () => {
+    await freshVendors();
+    const stateFile = join(work, "pages-resume.json");
+    // A token without Pages Edit: Cloudflare refuses the change (its client does not retry
+    // a 403).
+    vendors.failOnce(/^PATCH \/client\/v4\/accounts\/[^/]+\/pages\/projects\/charity$/, 403);
+    const first: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: first, host: "cloudflare", deployHookUrl: HOOK }), {
+        dryRun: false,
+        doctor: false,
+      }),
+    ).toBe(1);
+    expect(first.find((line) => line.startsWith("✗"))).toMatch(
+      /^✗ 10\. The Pages project builds the site with its environment variables: .*Authentication error/,
+    );
+    expect(vendors.state.deployments).toEqual([]);
+
+    const again: string[] = [];
+    expect(
+      await deploy(inputs({ stateFile, lines: again, host: "cloudflare", deployHookUrl: HOOK }), {
+        dryRun: false,
+        doctor: false,
+      }),
+    ).toBe(0);
+    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(9);
+    const kept = JSON.parse(await readFile(stateFile, "utf8")) as {
+      generated: Record<string, string>;
+    };
+    expect(vendors.state.pages.deployment_configs.production.env_vars?.PUBLISH_BUILD_TOKEN).toEqual(
+      { type: "secret_text", value: kept.generated.PUBLISH_BUILD_TOKEN },
+    );
+    expect(vendors.state.secrets.get("PUBLISH_BUILD_TOKEN")).toBe(
+      kept.generated.PUBLISH_BUILD_TOKEN,
+    );
+    expect(vendors.state.live.reporting).toBe("accepted");
+  });
+});
+
+describe("npm run doctor's legacy-key check", () => {
+  it("asks the Management API, with the ref the API's address names", async () => {
+    await freshVendors();
+    const access = { token: "sbp_recorded-access-token", baseUrl: vendors.url };
+    const api = `https://${REF}.supabase.co`;
+    expect(await legacyKeysCheck(access, api)).toMatchObject({
+      name: NO_LEGACY_KEYS,
+      ok: false,
+      detail: "the anon and service_role keys still work",
+      fix: expect.stringContaining("npm run deploy"),
+    });
+    vendors.state.legacyKeys = false;
+    expect(await legacyKeysCheck(access, api)).toEqual({ name: NO_LEGACY_KEYS, ok: true });
+    expect(vendors.requests).toEqual([
+      `GET /v1/projects/${REF}/api-keys/legacy`,
+      `GET /v1/projects/${REF}/api-keys/legacy`,
+    ]);
+    // An address that names no project, or a token the API refuses, is said plainly.
+    expect(await legacyKeysCheck(access, "https://api.charity.example")).toMatchObject({
+      ok: false,
+      fix: expect.stringContaining("SUPABASE_PROJECT_REF"),
+    });
+    vendors.failOnce(/api-keys\/legacy/, 401);
+    expect(await legacyKeysCheck(access, api)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^the Management API did not answer/),
+    });
   });
 });

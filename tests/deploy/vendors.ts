@@ -1,16 +1,20 @@
-// Recorded vendor answers for the deploy's tests: Supabase's Management API and
-// Netlify's API as a new project and site answer them, in their documented shapes,
-// keeping what the deploy creates so a second run finds it. Every request to Netlify is
-// checked against Netlify's own API description (@netlify/open-api's swagger.json,
-// with ajv): an operation it does not list, a query parameter it does not declare, or a
-// body field it does not define is refused with 400 and recorded as a violation. The
-// Supabase side is reached only through supabase-management-js, whose requests are
-// typed from Supabase's OpenAPI document; its routes here are that document's.
+// Recorded vendor answers for the deploy's tests: Supabase's Management API, Netlify's
+// API and Cloudflare's Pages API as a new project and site answer them, in their
+// documented shapes, keeping what the deploy creates so a second run finds it. Every
+// request to Netlify is checked against Netlify's own API description
+// (@netlify/open-api's swagger.json, with ajv): an operation it does not list, a query
+// parameter it does not declare, or a body field it does not define is refused with 400
+// and recorded as a violation. The Supabase and Cloudflare sides are reached only
+// through their own clients (supabase-management-js; cloudflare), whose requests are
+// typed from the vendors' OpenAPI documents; Cloudflare's answers here are typed with
+// that client's own types, so a recorded answer in the wrong shape does not compile.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { serve } from "@hono/node-server";
 import Ajv from "ajv";
+import type { Deployment, Project } from "cloudflare/resources/pages/projects/projects";
 import { Hono } from "hono";
+import { buildContext } from "../../scripts/build.ts";
 
 const require = createRequire(import.meta.url);
 const swagger = require("@netlify/open-api/dist/swagger.json") as {
@@ -71,6 +75,9 @@ function netlifyViolation(
   return null;
 }
 
+/** Where the recorded Cloudflare API answers (the client's baseURL is here plus this). */
+export const CLOUDFLARE_PATH = "/client/v4";
+
 export interface VendorState {
   project: { status: string };
   migrations: string[];
@@ -89,6 +96,9 @@ export interface VendorState {
     data: { url: string; signature_secret?: string };
   }[];
   live: { api?: string; reporting?: string };
+  legacyKeys: boolean;
+  pages: Project;
+  deployments: Deployment[];
 }
 
 export interface Vendors {
@@ -99,8 +109,8 @@ export interface Vendors {
   /** Requests that change something. */
   changes: string[];
   violations: string[];
-  /** Makes the next request matching `match` fail with 500, once. */
-  failOnce(match: RegExp): void;
+  /** Makes the next request matching `match` fail with `status` (500), once. */
+  failOnce(match: RegExp, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -118,6 +128,64 @@ export function freshState(siteUrl: string): VendorState {
     env: [],
     hooks: [],
     live: {},
+    legacyKeys: true,
+    pages: newPagesProject(),
+    deployments: [],
+  };
+}
+
+/** A Pages project just connected to a repository whose production branch is "live". */
+function newPagesProject(): Project {
+  const config = {
+    always_use_latest_compatibility_date: false,
+    build_image_major_version: 3,
+    compatibility_date: "2026-11-01",
+    compatibility_flags: [],
+    env_vars: null,
+    fail_open: true,
+    usage_model: "standard" as const,
+  };
+  return {
+    id: "7b162ea7-7367-4d67-bcde-1160995d5",
+    name: "charity",
+    subdomain: "charity.pages.dev",
+    domains: ["charity.pages.dev"],
+    created_on: "2026-11-29T00:00:00Z",
+    production_branch: "live",
+    build_config: {
+      build_command: "",
+      destination_dir: "",
+      root_dir: "",
+      build_caching: true,
+      web_analytics_tag: null,
+      web_analytics_token: null,
+    },
+    deployment_configs: { preview: { ...config }, production: { ...config } },
+    source: {
+      type: "github",
+      config: {
+        owner: "charity",
+        owner_id: "1",
+        repo_name: "website",
+        repo_id: "2",
+        production_branch: "live",
+        deployments_enabled: true,
+        production_deployments_enabled: true,
+        pr_comments_enabled: true,
+        preview_deployment_setting: "all",
+        preview_branch_includes: ["*"],
+        preview_branch_excludes: [],
+        path_includes: ["*"],
+        path_excludes: [],
+      },
+    },
+    canonical_deployment: null,
+    latest_deployment: null,
+    framework: "",
+    framework_version: "",
+    preview_script_name: "",
+    production_script_name: "",
+    uses_functions: false,
   };
 }
 
@@ -131,7 +199,7 @@ export async function startVendors(options: {
   const requests: string[] = [];
   const changes: string[] = [];
   const violations: string[] = [];
-  const failures: RegExp[] = [];
+  const failures: { match: RegExp; status: number }[] = [];
   let base = "";
   const state = freshState("");
   let ids = 0;
@@ -141,10 +209,20 @@ export async function startVendors(options: {
     const url = new URL(c.req.url);
     const line = `${c.req.method} ${url.pathname}`;
     requests.push(line);
-    const failing = failures.findIndex((match) => match.test(line));
+    const failing = failures.findIndex(({ match }) => match.test(line));
     if (failing >= 0) {
-      failures.splice(failing, 1);
-      return c.json({ message: "Internal Server Error" }, 500);
+      const status = failures.splice(failing, 1)[0]?.status ?? 500;
+      return c.json(
+        url.pathname.startsWith(CLOUDFLARE_PATH)
+          ? {
+              success: false,
+              errors: [{ code: 10000, message: "Authentication error" }],
+              messages: [],
+              result: null,
+            }
+          : { message: "Internal Server Error" },
+        status as 403 | 500,
+      );
     }
     if (c.req.method !== "GET" && !url.pathname.endsWith("/database/query")) changes.push(line);
     if (url.pathname.startsWith(swagger.basePath)) {
@@ -213,6 +291,11 @@ export async function startVendors(options: {
       },
     ]),
   );
+  app.get(`${project}/api-keys/legacy`, (c) => c.json({ enabled: state.legacyKeys }));
+  app.put(`${project}/api-keys/legacy`, (c) => {
+    state.legacyKeys = c.req.query("enabled") === "true";
+    return c.json({ enabled: state.legacyKeys });
+  });
   app.post(`${project}/database/query`, async (c) => {
     const { query, parameters = [] } = (await c.req.json()) as {
       query: string;
@@ -302,6 +385,138 @@ export async function startVendors(options: {
     c.json({ id: c.req.param("deploy_id"), state: "ready" }),
   );
 
+  // Cloudflare's Pages API: every answer in its envelope.
+  const envelope = <T>(result: T) => ({ success: true, errors: [], messages: [], result });
+  const pages = `${CLOUDFLARE_PATH}/accounts/:account_id/pages/projects/:project_name`;
+  const known = (name: string) => name === state.pages.name;
+  const missingProject = {
+    success: false,
+    errors: [
+      {
+        code: 8000007,
+        message:
+          "Project not found. The specified project name does not match any of your existing projects.",
+      },
+    ],
+    messages: [],
+    result: null,
+  };
+  /** A project as Cloudflare shows it: a secret's value is never given back. */
+  const shown = (): Project => {
+    const hide = (vars: Project["deployment_configs"]["production"]["env_vars"]) =>
+      vars &&
+      Object.fromEntries(
+        Object.entries(vars).map(([key, value]) => [
+          key,
+          value?.type === "secret_text" ? { type: "secret_text" as const, value: "" } : value,
+        ]),
+      );
+    const { preview, production } = state.pages.deployment_configs;
+    return {
+      ...state.pages,
+      deployment_configs: {
+        preview: { ...preview, env_vars: hide(preview.env_vars) },
+        production: { ...production, env_vars: hide(production.env_vars) },
+      },
+    };
+  };
+  app.get(pages, (c) =>
+    known(c.req.param("project_name")) ? c.json(envelope(shown())) : c.json(missingProject, 404),
+  );
+  app.patch(pages, async (c) => {
+    if (!known(c.req.param("project_name"))) return c.json(missingProject, 404);
+    const body = (await c.req.json()) as {
+      build_config?: Partial<NonNullable<Project["build_config"]>>;
+      deployment_configs?: Partial<
+        Record<"preview" | "production", { env_vars?: Record<string, unknown> }>
+      >;
+    };
+    // Variables given are merged with the project's; a null one is deleted.
+    for (const environment of ["preview", "production"] as const) {
+      const given = body.deployment_configs?.[environment]?.env_vars;
+      if (!given) continue;
+      const config = state.pages.deployment_configs[environment];
+      const vars = { ...(config.env_vars ?? {}) } as Record<string, unknown>;
+      for (const [key, value] of Object.entries(given))
+        if (value === null) delete vars[key];
+        else vars[key] = value;
+      config.env_vars = vars as typeof config.env_vars;
+    }
+    if (body.build_config)
+      state.pages.build_config = {
+        ...(state.pages.build_config as NonNullable<Project["build_config"]>),
+        ...body.build_config,
+      };
+    return c.json(envelope(shown()));
+  });
+  app.post(`${pages}/deployments`, async (c) => {
+    if (!known(c.req.param("project_name"))) return c.json(missingProject, 404);
+    // A build of the production branch, with the production variables, judged by the
+    // build's own rule (scripts/build.ts): it reports when it is production and has the
+    // function's token.
+    const form = await c.req.formData();
+    const branch = (form.get("branch") as string | null) ?? state.pages.production_branch;
+    const vars = Object.fromEntries(
+      Object.entries(state.pages.deployment_configs.production.env_vars ?? {}).map(
+        ([key, value]) => [key, value?.value],
+      ),
+    );
+    const context = buildContext({ ...vars, CF_PAGES: "1", CF_PAGES_BRANCH: branch });
+    state.live = {
+      api: vars.PUBLIC_SUPABASE_URL,
+      reporting:
+        context.kind !== "production"
+          ? "not production"
+          : vars.PUBLISH_BUILD_TOKEN === state.secrets.get("PUBLISH_BUILD_TOKEN")
+            ? "accepted"
+            : "refused",
+    };
+    const now = new Date().toISOString();
+    const stage = (
+      name: Deployment["latest_stage"]["name"],
+      status: Deployment["latest_stage"]["status"],
+    ) => ({
+      name,
+      status,
+      started_on: now,
+      ended_on: status === "success" ? now : null,
+    });
+    const deployment: Deployment = {
+      id: `deployment-${id()}`,
+      short_id: "f64788e9",
+      project_id: state.pages.id,
+      project_name: state.pages.name,
+      environment: "production",
+      url: `https://f64788e9.${state.pages.subdomain}`,
+      aliases: null,
+      created_on: now,
+      modified_on: now,
+      is_skipped: false,
+      env_vars: {},
+      build_config: state.pages.build_config as Deployment["build_config"],
+      deployment_trigger: {
+        type: "ad_hoc",
+        metadata: { branch, commit_hash: "a".repeat(40), commit_message: "", commit_dirty: false },
+      },
+      source: state.pages.source as Deployment["source"],
+      latest_stage: stage("queued", "active"),
+      stages: [stage("queued", "active")],
+    };
+    state.deployments.push(deployment);
+    return c.json(envelope(deployment));
+  });
+  app.get(`${pages}/deployments/:deployment_id`, (c) => {
+    const deployment = state.deployments.find((d) => d.id === c.req.param("deployment_id"));
+    if (!deployment) return c.json(missingProject, 404);
+    // Asked again, the build has gone through its stages.
+    const done = {
+      ...deployment.latest_stage,
+      name: "deploy" as const,
+      status: "success" as const,
+    };
+    return c.json(envelope({ ...deployment, latest_stage: done }));
+  });
+
   // The site itself.
   app.get("/site/build-info.json", (c) =>
     state.live.api
@@ -320,7 +535,7 @@ export async function startVendors(options: {
     requests,
     changes,
     violations,
-    failOnce: (match) => failures.push(match),
+    failOnce: (match, status = 500) => failures.push({ match, status }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

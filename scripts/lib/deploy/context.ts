@@ -1,9 +1,12 @@
 // What the deploy's steps share: the inputs (tokens, ids, the first admin, the mail
 // service), the vendors' own clients (Supabase's Management API through
 // supabase-management-js, generated from its OpenAPI document; Netlify's through
-// @netlify/api, generated from @netlify/open-api), and what the steps learn once and
+// @netlify/api, generated from @netlify/open-api; Cloudflare's through `cloudflare`,
+// generated from Cloudflare's OpenAPI document), and what the steps learn once and
 // reuse (the project's keys, the site, the build hook's URL).
 import { NetlifyAPI } from "@netlify/api";
+import Cloudflare from "cloudflare";
+import type { Project as PagesProject } from "cloudflare/resources/pages/projects/projects";
 import { SupabaseManagementAPI } from "supabase-management-js";
 import { generatedSecret } from "./plan.ts";
 
@@ -19,10 +22,22 @@ export type RunCli = (
   env?: Record<string, string>,
 ) => Promise<CliResult>;
 
+/** Where the site is hosted. */
+export type SiteHost = "netlify" | "cloudflare";
+
 export interface DeployInputs {
+  /** Default: Netlify. */
+  host?: SiteHost;
   supabase?: { token: string; ref: string };
   netlify?: { token: string; siteId: string };
-  /** The site's public origin; default: the Netlify site's own address. */
+  /** A Cloudflare Pages project connected to the repository. */
+  cloudflare?: { token: string; accountId: string; project: string };
+  /**
+   * The Pages project's deploy hook (made in Cloudflare's dashboard: its API has no call
+   * that makes one); Netlify's the deploy makes itself.
+   */
+  deployHookUrl?: string;
+  /** The site's public origin; default: the host's own address for the site. */
   siteUrl?: string;
   /** The first administrator, created when given. */
   admin?: { email: string; password: string };
@@ -42,6 +57,7 @@ export interface DeployInputs {
     supabaseManagement?: string;
     supabaseApi?: string;
     netlify?: { scheme: string; host: string; pathPrefix: string };
+    cloudflare?: string;
   };
   /** How often a build's progress is asked for (ms). */
   pollMs?: number;
@@ -58,15 +74,25 @@ export interface NetlifySite {
 export const BUILD_HOOK_TITLE = "Publish from the admin";
 export const NOTIFY_EVENTS = ["deploy_created", "deploy_failed"] as const;
 
+/** A Pages deploy hook's address, as Cloudflare's dashboard shows it. */
+export const PAGES_DEPLOY_HOOK =
+  /^https:\/\/api\.cloudflare\.com\/client\/v4\/pages\/webhooks\/deploy_hooks\/[\w-]+$/;
+
 export class DeployContext {
   readonly inputs: DeployInputs;
   #supabase?: SupabaseManagementAPI;
   #netlify?: NetlifyAPI;
+  #cloudflare?: Cloudflare;
   #keys?: Promise<{ publishable: string; secret: string }>;
   #site?: Promise<NetlifySite>;
+  #pages?: Promise<PagesProject>;
 
   constructor(inputs: DeployInputs) {
     this.inputs = inputs;
+  }
+
+  get host(): SiteHost {
+    return this.inputs.host ?? "netlify";
   }
 
   get ref(): string {
@@ -108,6 +134,36 @@ export class DeployContext {
     return id;
   }
 
+  get cloudflare(): Cloudflare {
+    const given = this.inputs.cloudflare;
+    if (!given) throw new Error("CLOUDFLARE_API_TOKEN is not set");
+    this.#cloudflare ??= new Cloudflare({
+      apiToken: given.token,
+      ...(this.inputs.endpoints?.cloudflare ? { baseURL: this.inputs.endpoints.cloudflare } : {}),
+    });
+    return this.#cloudflare;
+  }
+
+  /** The Pages project's name and account, for every Pages call. */
+  get pages(): { name: string; account_id: string } {
+    const given = this.inputs.cloudflare;
+    if (!given) throw new Error("CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_PAGES_PROJECT are not set");
+    return { name: given.project, account_id: given.accountId };
+  }
+
+  /** The Pages project as Cloudflare has it now (asked again after `forget()`). */
+  pagesProject(): Promise<PagesProject> {
+    this.#pages ??= this.cloudflare.pages.projects.get(this.pages.name, {
+      account_id: this.pages.account_id,
+    });
+    return this.#pages;
+  }
+
+  /** Forgets what was read of the Pages project, after a step changed it. */
+  forgetPagesProject(): void {
+    this.#pages = undefined;
+  }
+
   /** The project's publishable and secret keys (read, never printed). */
   keys(): Promise<{ publishable: string; secret: string }> {
     this.#keys ??= this.supabase.getProjectApiKeys(this.ref, { reveal: true }).then(({ data }) => {
@@ -132,13 +188,25 @@ export class DeployContext {
     return this.#site;
   }
 
-  /** The site's public origin: SITE_URL when given, else the Netlify site's address. */
+  /**
+   * The site's public origin: SITE_URL when given, else the host's address for it (the
+   * Netlify site's; the Pages project's *.pages.dev).
+   */
   async siteUrl(): Promise<string> {
-    return (this.inputs.siteUrl ?? (await this.site()).url).replace(/\/+$/, "");
+    const own =
+      this.inputs.siteUrl ??
+      (this.host === "cloudflare"
+        ? `https://${(await this.pagesProject()).subdomain ?? `${this.pages.name}.pages.dev`}`
+        : (await this.site()).url);
+    return own.replace(/\/+$/, "");
   }
 
   /** The build hook's URL, or undefined while there is none. */
   async buildHookUrl(): Promise<string | undefined> {
+    if (this.host === "cloudflare") {
+      const given = this.inputs.deployHookUrl?.trim();
+      return given && PAGES_DEPLOY_HOOK.test(given) ? given : undefined;
+    }
     const hooks = await this.netlify.listSiteBuildHooks({ site_id: this.siteId });
     return hooks.find((hook) => hook.title === BUILD_HOOK_TITLE)?.url ?? undefined;
   }

@@ -13,11 +13,14 @@ export interface Step<Context> {
   /** What it does when it is not done yet, in a line with no secret. */
   plan: string;
   /** Which vendor's token it needs. */
-  needs: "supabase" | "netlify";
+  needs: Vendor;
   /** Whether it is done already (read only). */
   done(context: Context): Promise<boolean>;
   run(context: Context): Promise<void>;
 }
+
+/** The vendors whose tokens the steps use. */
+export type Vendor = "supabase" | "netlify" | "cloudflare";
 
 export type StepOutcome = "already done" | "done now" | "would run" | "planned" | "failed";
 
@@ -30,7 +33,7 @@ export interface StepReport {
 export interface RunOptions {
   dryRun: boolean;
   /** Which tokens are given: without one, that vendor's steps are only printed. */
-  tokens: { supabase: boolean; netlify: boolean };
+  tokens: Partial<Record<Vendor, boolean>>;
   print(line: string): void;
 }
 
@@ -44,7 +47,7 @@ export async function runSteps<Context>(
   options: RunOptions,
 ): Promise<StepReport[]> {
   const reports: StepReport[] = [];
-  const offline = !options.tokens.supabase && !options.tokens.netlify;
+  const offline = !Object.values(options.tokens).some(Boolean);
   for (const [index, step] of steps.entries()) {
     const number = `${index + 1}.`.padEnd(4);
     const report = (outcome: StepOutcome, detail?: string) => {

@@ -1,38 +1,63 @@
-// The deploy's steps for a Supabase project and a Netlify site, in the order they depend
-// on each other (the build hook before the secret that holds it; the secrets and the
-// site's variables before the first build). Each asks its vendor whether it is done.
+// The deploy's steps, in the order they depend on each other: the Supabase project
+// first, then the site's host (the site, its build hook), the functions' secrets (which
+// hold the hook), Auth, the database's jobs and the first administrator, then the
+// site's variables and the first build, and last the legacy keys switched off once the
+// live site uses the new ones. Each step asks its vendor whether it is done. The hosts'
+// own steps are in netlify.ts and cloudflare.ts.
 import { CRON_JOBS } from "../../../supabase/local/hooks/index.ts";
 import { createAdmin } from "../../admin-create.ts";
 import { configPushArgs, dbPushArgs, functionsDeployArgs } from "./commands.ts";
-import { BUILD_HOOK_TITLE, type DeployContext, NOTIFY_EVENTS } from "./context.ts";
+import type { DeployContext, SiteHost } from "./context.ts";
 import type { Step } from "./plan.ts";
 
-type DeployStep = Step<DeployContext>;
+export type DeployStep = Step<DeployContext>;
 
-/** The secrets the deploy generates: long random values both sides must share. */
-const GENERATED = ["PUBLISH_BUILD_TOKEN", "NETLIFY_NOTIFY_SECRET", "CONTACT_RATE_LIMIT_SECRET"];
-const BUILD_TIMEOUT_MS = 30 * 60_000;
-/** Where a site-wide variable applies: every stage of a Netlify site. */
-const ALL_SCOPES = ["builds", "functions", "runtime", "post-processing"] as const;
+/** What a host adds to the deploy, in its places. */
+export interface HostSteps {
+  vendor: SiteHost;
+  /** Before the functions' secrets: the site, and its build hook. */
+  site: DeployStep[];
+  /** The secrets the deploy generates for this host, besides the common ones. */
+  generated: string[];
+  /** After the first administrator: the build's variables, the host's notifications. */
+  build: DeployStep[];
+  /** Starts a production build and waits until it is live. */
+  publish: { plan: string; run(context: DeployContext): Promise<void> };
+}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The secrets every deployment generates: long random values both sides must share. */
+const GENERATED = ["PUBLISH_BUILD_TOKEN", "CONTACT_RATE_LIMIT_SECRET"];
+export const BUILD_TIMEOUT_MS = 30 * 60_000;
 
-function cliFailed(what: string, output: string): Error {
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function cliFailed(what: string, output: string): Error {
   const last = output.trim().split("\n").slice(-5).join("\n");
   return new Error(`${what} failed:\n${last}`);
 }
 
-/** The function secrets a deployment needs, with the values it would set. */
-async function wantedSecrets(context: DeployContext): Promise<Record<string, string>> {
-  const hook = await context.buildHookUrl();
-  if (!hook) throw new Error("the site has no build hook yet");
-  const secrets: Record<string, string> = {
-    DEPLOY_HOOK_URL: hook,
+/** The variables every build of the site needs, with their values. */
+export async function siteVariables(context: DeployContext): Promise<{
+  PUBLIC_SUPABASE_URL: string;
+  PUBLIC_SUPABASE_PUBLISHABLE_KEY: string;
+  SITE_URL: string;
+}> {
+  return {
+    PUBLIC_SUPABASE_URL: context.apiUrl,
+    PUBLIC_SUPABASE_PUBLISHABLE_KEY: (await context.keys()).publishable,
     SITE_URL: await context.siteUrl(),
-    ...context.inputs.mail,
   };
-  for (const name of GENERATED) secrets[name] = await context.secret(name);
-  return secrets;
+}
+
+/** The names of the function secrets Supabase has. */
+async function secretNames(context: DeployContext): Promise<Set<string>> {
+  const { data } = await context.supabase.listAllSecrets(context.ref);
+  return new Set(data.map((secret) => secret.name));
+}
+
+/** Whether the publish function already holds a deploy hook. */
+export async function hookIsSet(context: DeployContext): Promise<boolean> {
+  return (await secretNames(context)).has("DEPLOY_HOOK_URL");
 }
 
 /**
@@ -64,304 +89,214 @@ const JOBS_CHECK = `select
   (select count(*) from vault.secrets where name in ('project_url', 'secret_key'))::int as secrets,
   (select count(*) from cron.job where active and jobname in (${CRON_JOBS.map((job) => `'${job.name}'`).join(", ")}))::int as jobs`;
 
-/** The variables the site's build needs. */
-const SITE_VARIABLES = [
-  "PUBLIC_SUPABASE_URL",
-  "PUBLIC_SUPABASE_PUBLISHABLE_KEY",
-  "SITE_URL",
-  "PUBLISH_BUILD_TOKEN",
-];
+const projectUp: DeployStep = {
+  title: "The Supabase project is up",
+  plan: "check the project answers (Management API: GET /v1/projects/{ref})",
+  needs: "supabase",
+  async done(context) {
+    const { data } = await context.supabase.getProject(context.ref);
+    if (data.status !== "ACTIVE_HEALTHY")
+      throw new Error(
+        `the project is ${data.status}: wait until it is ACTIVE_HEALTHY (or restore it)`,
+      );
+    return true;
+  },
+  async run() {},
+};
 
-/** The site's variables Netlify does not have yet. */
-async function missingEnvKeys(context: DeployContext): Promise<string[]> {
-  const site = await context.site();
-  const vars = await context.netlify.getEnvVars({ account_id: site.accountId, site_id: site.id });
-  const keys = new Set(vars.map((variable) => variable.key));
-  return SITE_VARIABLES.filter((key) => !keys.has(key));
+const migrated: DeployStep = {
+  title: "The database has every migration",
+  plan: "push the migrations with the pinned CLI (supabase db push)",
+  needs: "supabase",
+  async done(context) {
+    const { data } = await context.supabase.listMigrationHistory(context.ref);
+    const applied = new Set(data.map((migration) => migration.version));
+    return context.inputs.migrations.every((version) => applied.has(version));
+  },
+  async run(context) {
+    const env = { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" };
+    if (!context.inputs.dbUrl) {
+      const linked = await context.inputs.cli(
+        "supabase",
+        ["link", "--project-ref", context.ref],
+        env,
+      );
+      if (!linked.ok) throw cliFailed("supabase link (set SUPABASE_DB_PASSWORD)", linked.output);
+    }
+    const pushed = await context.inputs.cli("supabase", dbPushArgs(context.inputs.dbUrl), env);
+    if (!pushed.ok) throw cliFailed("supabase db push", pushed.output);
+  },
+};
+
+const functionsDeployed: DeployStep = {
+  title: "Every Edge Function is deployed",
+  plan: "deploy the functions with the pinned CLI (functions deploy --use-api --no-verify-jwt)",
+  needs: "supabase",
+  async done(context) {
+    const { data } = await context.supabase.listAllFunctions(context.ref);
+    const deployed = new Map(data.map((fn) => [fn.slug, fn]));
+    return context.inputs.functions.every(
+      (name) => deployed.get(name)?.status === "ACTIVE" && deployed.get(name)?.verify_jwt === false,
+    );
+  },
+  async run(context) {
+    const result = await context.inputs.cli(
+      "supabase",
+      functionsDeployArgs(context.inputs.functions, context.ref),
+      { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" },
+    );
+    if (!result.ok) throw cliFailed("supabase functions deploy", result.output);
+  },
+};
+
+function functionSecrets(hostGenerated: readonly string[]): DeployStep {
+  const generated = [...GENERATED.slice(0, 1), ...hostGenerated, ...GENERATED.slice(1)];
+  const wantedNames = (context: DeployContext) => [
+    "DEPLOY_HOOK_URL",
+    "SITE_URL",
+    ...generated,
+    ...Object.keys(context.inputs.mail),
+  ];
+  return {
+    title: "The functions' secrets are set",
+    plan: `set DEPLOY_HOOK_URL, SITE_URL, the generated ${generated.join(", ")}, and the mail service's secrets when given (Management API: POST /v1/projects/{ref}/secrets)`,
+    needs: "supabase",
+    async done(context) {
+      const names = await secretNames(context);
+      return wantedNames(context).every((name) => names.has(name));
+    },
+    async run(context) {
+      const secrets: Record<string, string> = {
+        SITE_URL: await context.siteUrl(),
+        ...context.inputs.mail,
+      };
+      const hook = await context.buildHookUrl();
+      if (hook) secrets.DEPLOY_HOOK_URL = hook;
+      else if (!(await hookIsSet(context))) throw new Error("the site has no build hook yet");
+      for (const name of generated) secrets[name] = await context.secret(name);
+      await context.supabase.bulkCreateSecrets(
+        context.ref,
+        Object.entries(secrets).map(([name, value]) => ({ name, value })),
+      );
+    },
+  };
 }
 
-const publishUrl = (context: DeployContext) => `${context.apiUrl}/functions/v1/publish`;
+const authConfigured: DeployStep = {
+  title: "Auth is set up for the site",
+  plan: "push config.toml's [auth] settings (sign-ups off, the email templates, the limits) with the site's URL and redirect URLs (supabase config push)",
+  needs: "supabase",
+  async done(context) {
+    const { data } = await context.supabase.getAuthServiceConfig(context.ref);
+    const site = await context.siteUrl();
+    return (
+      data.disable_signup === true &&
+      data.site_url === site &&
+      (data.uri_allow_list ?? "").split(",").includes(`${site}/**`)
+    );
+  },
+  async run(context) {
+    const site = await context.siteUrl();
+    const result = await context.inputs.cli("supabase", configPushArgs(context.ref), {
+      SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "",
+      SUPABASE_AUTH_SITE_URL: site,
+      SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: `${site}/**`,
+    });
+    if (!result.ok) throw cliFailed("supabase config push", result.output);
+  },
+};
 
-/** The deploy events Netlify does not yet notify the publish function of. */
-async function missingNotifications(
-  context: DeployContext,
-): Promise<(typeof NOTIFY_EVENTS)[number][]> {
-  const hooks = await context.netlify.listHooksBySiteId({ site_id: context.siteId });
-  return NOTIFY_EVENTS.filter(
-    (event) =>
-      !hooks.some(
-        (hook) =>
-          hook.type === "url" && hook.event === event && hook.data?.url === publishUrl(context),
-      ),
-  );
+const jobsScheduled: DeployStep = {
+  title: "The database delivers alerts and purges the trash",
+  plan: `enable pg_net and pg_cron, keep project_url and secret_key in Vault, schedule ${CRON_JOBS.map((job) => job.name).join(" and ")} (Management API: POST /v1/projects/{ref}/database/query)`,
+  needs: "supabase",
+  async done(context) {
+    const [row] = await context
+      .query<{ secrets: number; jobs: number }>(JOBS_CHECK)
+      .catch(() => [{ secrets: 0, jobs: 0 }]);
+    return row?.secrets === 2 && row.jobs === CRON_JOBS.length;
+  },
+  async run(context) {
+    for (const { sql, parameters } of jobStatements(context.apiUrl, (await context.keys()).secret))
+      await context.query(sql, parameters);
+  },
+};
+
+const firstAdmin: DeployStep = {
+  title: "The first administrator exists",
+  plan: "create the administrator ADMIN_EMAIL with the secret key, which never leaves this machine (Auth admin API)",
+  needs: "supabase",
+  async done(context) {
+    const admin = context.inputs.admin;
+    if (!admin) return true;
+    const rows = await context.query<{ admin: boolean }>(
+      "select exists (select 1 from auth.users where lower(email) = lower($1) and raw_app_meta_data ->> 'role' = 'admin') as admin",
+      [admin.email],
+    );
+    return rows[0]?.admin === true;
+  },
+  async run(context) {
+    const admin = context.inputs.admin;
+    if (!admin) return;
+    await createAdmin(admin, {
+      kind: "api",
+      url: context.apiUrl,
+      secretKey: (await context.keys()).secret,
+      label: context.apiUrl,
+    });
+  },
+};
+
+/** The live site's build-info.json names this project, and its report was accepted. */
+function published(host: HostSteps): DeployStep {
+  return {
+    title: "The site is live, built from this project",
+    plan: host.publish.plan,
+    needs: host.vendor,
+    async done(context) {
+      const response = await fetch(`${await context.siteUrl()}/build-info.json`).catch(() => null);
+      if (!response?.ok) return false;
+      const info = (await response.json().catch(() => ({}))) as {
+        api?: { url?: string };
+        reporting?: string;
+      };
+      return info.api?.url === context.apiUrl && info.reporting === "accepted";
+    },
+    run: (context) => host.publish.run(context),
+  };
 }
 
-export function netlifySteps(): DeployStep[] {
+/**
+ * The project's legacy keys (anon, service_role) are off: the site reads the
+ * publishable key and the functions and jobs the secret key, so nothing needs them, and
+ * a leaked one then opens nothing. Last, once the live site is built with the new key.
+ */
+const legacyKeysOff: DeployStep = {
+  title: "The legacy API keys are off",
+  plan: "disable the anon and service_role keys (Management API: PUT /v1/projects/{ref}/api-keys/legacy?enabled=false)",
+  needs: "supabase",
+  async done(context) {
+    const { data } = await context.supabase.getProjectLegacyApiKeys(context.ref);
+    return data.enabled === false;
+  },
+  async run(context) {
+    await context.supabase.updateProjectLegacyApiKeys(context.ref, { enabled: false });
+  },
+};
+
+/** Every step of a deployment on `host`, in order. */
+export function deploySteps(host: HostSteps): DeployStep[] {
   return [
-    {
-      title: "The Supabase project is up",
-      plan: "check the project answers (Management API: GET /v1/projects/{ref})",
-      needs: "supabase",
-      async done(context) {
-        const { data } = await context.supabase.getProject(context.ref);
-        if (data.status !== "ACTIVE_HEALTHY")
-          throw new Error(
-            `the project is ${data.status}: wait until it is ACTIVE_HEALTHY (or restore it)`,
-          );
-        return true;
-      },
-      async run() {},
-    },
-    {
-      title: "The database has every migration",
-      plan: "push the migrations with the pinned CLI (supabase db push)",
-      needs: "supabase",
-      async done(context) {
-        const { data } = await context.supabase.listMigrationHistory(context.ref);
-        const applied = new Set(data.map((migration) => migration.version));
-        return context.inputs.migrations.every((version) => applied.has(version));
-      },
-      async run(context) {
-        const env = { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" };
-        if (!context.inputs.dbUrl) {
-          const linked = await context.inputs.cli(
-            "supabase",
-            ["link", "--project-ref", context.ref],
-            env,
-          );
-          if (!linked.ok)
-            throw cliFailed("supabase link (set SUPABASE_DB_PASSWORD)", linked.output);
-        }
-        const pushed = await context.inputs.cli("supabase", dbPushArgs(context.inputs.dbUrl), env);
-        if (!pushed.ok) throw cliFailed("supabase db push", pushed.output);
-      },
-    },
-    {
-      title: "Every Edge Function is deployed",
-      plan: "deploy the functions with the pinned CLI (functions deploy --use-api --no-verify-jwt)",
-      needs: "supabase",
-      async done(context) {
-        const { data } = await context.supabase.listAllFunctions(context.ref);
-        const deployed = new Map(data.map((fn) => [fn.slug, fn]));
-        return context.inputs.functions.every(
-          (name) =>
-            deployed.get(name)?.status === "ACTIVE" && deployed.get(name)?.verify_jwt === false,
-        );
-      },
-      async run(context) {
-        const result = await context.inputs.cli(
-          "supabase",
-          functionsDeployArgs(context.inputs.functions, context.ref),
-          { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" },
-        );
-        if (!result.ok) throw cliFailed("supabase functions deploy", result.output);
-      },
-    },
-    {
-      title: "The Netlify site exists",
-      plan: "check the site answers (Netlify API: getSite)",
-      needs: "netlify",
-      async done(context) {
-        await context.site();
-        return true;
-      },
-      async run() {},
-    },
-    {
-      title: "The site has a build hook",
-      plan: `create the build hook "${BUILD_HOOK_TITLE}" (Netlify API: createSiteBuildHook)`,
-      needs: "netlify",
-      async done(context) {
-        return (await context.buildHookUrl()) !== undefined;
-      },
-      async run(context) {
-        await context.netlify.createSiteBuildHook({
-          site_id: context.siteId,
-          body: { title: BUILD_HOOK_TITLE },
-        });
-      },
-    },
-    {
-      title: "The functions' secrets are set",
-      plan: "set DEPLOY_HOOK_URL, SITE_URL, the generated PUBLISH_BUILD_TOKEN, NETLIFY_NOTIFY_SECRET and CONTACT_RATE_LIMIT_SECRET, and the mail service's secrets when given (Management API: POST /v1/projects/{ref}/secrets)",
-      needs: "supabase",
-      async done(context) {
-        const { data } = await context.supabase.listAllSecrets(context.ref);
-        const names = new Set(data.map((secret) => secret.name));
-        const wanted = [
-          "DEPLOY_HOOK_URL",
-          "SITE_URL",
-          ...GENERATED,
-          ...Object.keys(context.inputs.mail),
-        ];
-        return wanted.every((name) => names.has(name));
-      },
-      async run(context) {
-        const secrets = await wantedSecrets(context);
-        await context.supabase.bulkCreateSecrets(
-          context.ref,
-          Object.entries(secrets).map(([name, value]) => ({ name, value })),
-        );
-      },
-    },
-    {
-      title: "Auth is set up for the site",
-      plan: "push config.toml's [auth] settings (sign-ups off, the email templates, the limits) with the site's URL and redirect URLs (supabase config push)",
-      needs: "supabase",
-      async done(context) {
-        const { data } = await context.supabase.getAuthServiceConfig(context.ref);
-        const site = await context.siteUrl();
-        return (
-          data.disable_signup === true &&
-          data.site_url === site &&
-          (data.uri_allow_list ?? "").split(",").includes(`${site}/**`)
-        );
-      },
-      async run(context) {
-        const site = await context.siteUrl();
-        const result = await context.inputs.cli("supabase", configPushArgs(context.ref), {
-          SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "",
-          SUPABASE_AUTH_SITE_URL: site,
-          SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: `${site}/**`,
-        });
-        if (!result.ok) throw cliFailed("supabase config push", result.output);
-      },
-    },
-    {
-      title: "The database delivers alerts and purges the trash",
-      plan: `enable pg_net and pg_cron, keep project_url and secret_key in Vault, schedule ${CRON_JOBS.map((job) => job.name).join(" and ")} (Management API: POST /v1/projects/{ref}/database/query)`,
-      needs: "supabase",
-      async done(context) {
-        const [row] = await context
-          .query<{ secrets: number; jobs: number }>(JOBS_CHECK)
-          .catch(() => [{ secrets: 0, jobs: 0 }]);
-        return row?.secrets === 2 && row.jobs === CRON_JOBS.length;
-      },
-      async run(context) {
-        for (const { sql, parameters } of jobStatements(
-          context.apiUrl,
-          (await context.keys()).secret,
-        ))
-          await context.query(sql, parameters);
-      },
-    },
-    {
-      title: "The first administrator exists",
-      plan: "create the administrator ADMIN_EMAIL with the secret key, which never leaves this machine (Auth admin API)",
-      needs: "supabase",
-      async done(context) {
-        const admin = context.inputs.admin;
-        if (!admin) return true;
-        const rows = await context.query<{ admin: boolean }>(
-          "select exists (select 1 from auth.users where lower(email) = lower($1) and raw_app_meta_data ->> 'role' = 'admin') as admin",
-          [admin.email],
-        );
-        return rows[0]?.admin === true;
-      },
-      async run(context) {
-        const admin = context.inputs.admin;
-        if (!admin) return;
-        await createAdmin(admin, {
-          kind: "api",
-          url: context.apiUrl,
-          secretKey: (await context.keys()).secret,
-          label: context.apiUrl,
-        });
-      },
-    },
-    {
-      title: "The site's build has its environment variables",
-      plan: "set PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_PUBLISHABLE_KEY and SITE_URL for every context, and PUBLISH_BUILD_TOKEN for production (Netlify API: createEnvVars)",
-      needs: "netlify",
-      async done(context) {
-        return (await missingEnvKeys(context)).length === 0;
-      },
-      async run(context) {
-        const site = await context.site();
-        const missing = new Set(await missingEnvKeys(context));
-        const everywhere = (key: string, value: string) => ({
-          key,
-          scopes: [...ALL_SCOPES],
-          values: [{ context: "all" as const, value }],
-        });
-        const wanted = [
-          everywhere("PUBLIC_SUPABASE_URL", context.apiUrl),
-          everywhere("PUBLIC_SUPABASE_PUBLISHABLE_KEY", (await context.keys()).publishable),
-          everywhere("SITE_URL", await context.siteUrl()),
-          {
-            key: "PUBLISH_BUILD_TOKEN",
-            scopes: ["builds" as const],
-            is_secret: true,
-            values: [
-              {
-                context: "production" as const,
-                value: await context.secret("PUBLISH_BUILD_TOKEN"),
-              },
-            ],
-          },
-        ].filter((variable) => missing.has(variable.key));
-        await context.netlify.createEnvVars({
-          account_id: site.accountId,
-          site_id: site.id,
-          body: wanted,
-        });
-      },
-    },
-    {
-      title: "Netlify signs its deploy notifications to the publish function",
-      plan: `add the "Deploy succeeded" and "Deploy failed" HTTP notifications with the JWS secret NETLIFY_NOTIFY_SECRET (Netlify API: createHookBySiteId)`,
-      needs: "netlify",
-      async done(context) {
-        return (await missingNotifications(context)).length === 0;
-      },
-      async run(context) {
-        const secret = await context.secret("NETLIFY_NOTIFY_SECRET");
-        for (const event of await missingNotifications(context))
-          await context.netlify.createHookBySiteId({
-            site_id: context.siteId,
-            body: {
-              type: "url",
-              event,
-              data: { url: publishUrl(context), signature_secret: secret },
-            },
-          });
-      },
-    },
-    {
-      title: "The site is live, built from this project",
-      plan: "start a production build (Netlify API: createSiteBuild) and wait until its deploy is ready",
-      needs: "netlify",
-      async done(context) {
-        const response = await fetch(`${await context.siteUrl()}/build-info.json`).catch(
-          () => null,
-        );
-        if (!response?.ok) return false;
-        const info = (await response.json().catch(() => ({}))) as {
-          api?: { url?: string };
-          reporting?: string;
-        };
-        return info.api?.url === context.apiUrl && info.reporting === "accepted";
-      },
-      async run(context) {
-        const build = await context.netlify.createSiteBuild({ site_id: context.siteId });
-        const deployId = build.deploy_id;
-        if (!deployId) throw new Error("Netlify's answer names no deploy");
-        const until = Date.now() + BUILD_TIMEOUT_MS;
-        for (;;) {
-          const deploy = await context.netlify.getSiteDeploy({
-            site_id: context.siteId,
-            deploy_id: deployId,
-          });
-          if (deploy.state === "ready") return;
-          if (deploy.state === "error")
-            throw new Error(
-              `the build failed: ${deploy.error_message ?? "see the site's deploy log on Netlify"}`,
-            );
-          if (Date.now() > until) throw new Error("the build took over 30 minutes");
-          context.inputs.print?.(`   ... the deploy is ${deploy.state ?? "waiting"}`);
-          await sleep(context.inputs.pollMs ?? 5000);
-        }
-      },
-    },
+    projectUp,
+    migrated,
+    functionsDeployed,
+    ...host.site,
+    functionSecrets(host.generated),
+    authConfigured,
+    jobsScheduled,
+    firstAdmin,
+    ...host.build,
+    published(host),
+    legacyKeysOff,
   ];
 }
