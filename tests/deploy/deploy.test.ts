@@ -20,6 +20,7 @@ import {
   functionsDeployArgs,
 } from "../../scripts/lib/deploy/commands.ts";
 import type { DeployInputs, RunCli, SiteHost } from "../../scripts/lib/deploy/context.ts";
+import { authSmtp } from "../../scripts/lib/deploy/steps.ts";
 import { legacyKeysCheck, NO_LEGACY_KEYS } from "../../scripts/lib/doctor.ts";
 import { startTestStack, type TestStack } from "../contract/stack.ts";
 import { CLOUDFLARE_PATH, startVendors, type Vendors } from "./vendors.ts";
@@ -70,7 +71,9 @@ const recordedCli: RunCli = async (tool, args, env = {}) => {
       verify_jwt: false,
     }));
   if (args[0] === "config" && args[1] === "push")
+    // config.toml has no [auth.email.smtp]: the push leaves Auth's SMTP as it is.
     vendors.state.auth = {
+      ...vendors.state.auth,
       site_url: env.SUPABASE_AUTH_SITE_URL ?? "",
       uri_allow_list: env.SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS ?? "",
       disable_signup: true,
@@ -130,7 +133,7 @@ function inputs(
   };
 }
 
-const STEPS = 13;
+const STEPS = 14;
 
 describe("npm run deploy on Netlify", () => {
   it("prints the whole plan for an empty project and site when given no tokens", async () => {
@@ -201,6 +204,16 @@ describe("npm run deploy on Netlify", () => {
     expect([...state.jobs].sort()).toEqual(["deliver-alerts", "purge-trash"]);
     expect(state.live).toEqual({ api: stack.url, reporting: "accepted" });
     expect(state.legacyKeys).toBe(false);
+    // Auth's own mail (the invitation, the reset) goes through the same service.
+    expect(state.auth).toMatchObject({
+      smtp_host: "smtp.resend.com",
+      smtp_port: "465",
+      smtp_user: "resend",
+      smtp_pass: "re_recorded_key",
+      smtp_admin_email: "alerts@charity.example",
+      smtp_sender_name: "Charity",
+      disable_signup: true,
+    });
     // The first administrator can sign in on the project.
     const signIn = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: "POST",
@@ -211,6 +224,7 @@ describe("npm run deploy on Netlify", () => {
     // Nothing secret was printed, and the kept secrets are the owner's alone.
     const printed = first.join("\n");
     for (const secret of [
+      "re_recorded_key",
       token,
       stack.secretKey,
       state.secrets.get("NETLIFY_NOTIFY_SECRET"),
@@ -264,7 +278,7 @@ describe("npm run deploy on Netlify", () => {
       await deploy(inputs({ stateFile, lines: first }), { dryRun: false, doctor: false }),
     ).toBe(1);
     expect(first.find((line) => line.startsWith("✗"))).toMatch(
-      /^✗ 10\. The site's build has its environment variables: /,
+      /^✗ 11\. The site's build has its environment variables: /,
     );
     expect(first.join("\n")).toContain("Run `npm run deploy` again to resume here.");
     expect(vendors.state.live).toEqual({});
@@ -276,7 +290,7 @@ describe("npm run deploy on Netlify", () => {
     expect(
       await deploy(inputs({ stateFile, lines: again }), { dryRun: false, doctor: false }),
     ).toBe(0);
-    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(9);
+    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(10);
     expect(vendors.state.env.find((v) => v.key === "PUBLISH_BUILD_TOKEN")?.values[0]?.value).toBe(
       kept.generated.PUBLISH_BUILD_TOKEN,
     );
@@ -288,7 +302,7 @@ describe("npm run deploy on Netlify", () => {
   });
 });
 
-const PAGES_STEPS = 12;
+const PAGES_STEPS = 13;
 
 describe("npm run deploy on Cloudflare Pages", () => {
   it("prints the whole plan, the deploy hook taken from the dashboard", async () => {
@@ -411,7 +425,7 @@ describe("npm run deploy on Cloudflare Pages", () => {
       }),
     ).toBe(1);
     expect(first.find((line) => line.startsWith("✗"))).toMatch(
-      /^✗ 10\. The Pages project builds the site with its environment variables: .*Authentication error/,
+      /^✗ 11\. The Pages project builds the site with its environment variables: .*Authentication error/,
     );
     expect(vendors.state.deployments).toEqual([]);
 
@@ -422,7 +436,7 @@ describe("npm run deploy on Cloudflare Pages", () => {
         doctor: false,
       }),
     ).toBe(0);
-    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(9);
+    expect(again.filter((line) => line.endsWith(": already done"))).toHaveLength(10);
     const kept = JSON.parse(await readFile(stateFile, "utf8")) as {
       generated: Record<string, string>;
     };
@@ -463,5 +477,34 @@ describe("npm run doctor's legacy-key check", () => {
       ok: false,
       detail: expect.stringMatching(/^the Management API did not answer/),
     });
+  });
+});
+
+describe("Auth's SMTP from the alerts' mail service", () => {
+  it("is Resend's SMTP with an API key, the server itself with SMTP_*, and none without a sender", () => {
+    expect(
+      authSmtp({
+        SMTP_HOST: "smtp.charity.example",
+        SMTP_USER: "u",
+        SMTP_PASS: "p",
+        MAIL_FROM: "alerts@charity.example",
+      }),
+    ).toEqual({
+      smtp_host: "smtp.charity.example",
+      smtp_port: "465",
+      smtp_user: "u",
+      smtp_pass: "p",
+      smtp_admin_email: "alerts@charity.example",
+      smtp_sender_name: "",
+    });
+    expect(
+      authSmtp({ RESEND_API_KEY: "re_x", MAIL_FROM: '"Helping Hands" <a@b.example>' }),
+    ).toMatchObject({
+      smtp_host: "smtp.resend.com",
+      smtp_admin_email: "a@b.example",
+      smtp_sender_name: "Helping Hands",
+    });
+    expect(authSmtp({ RESEND_API_KEY: "re_x" })).toBeNull();
+    expect(authSmtp({})).toBeNull();
   });
 });

@@ -83,7 +83,17 @@ export interface VendorState {
   migrations: string[];
   functions: { slug: string; status: string; verify_jwt: boolean }[];
   secrets: Map<string, string>;
-  auth: { site_url: string; uri_allow_list: string; disable_signup: boolean };
+  auth: {
+    site_url: string;
+    uri_allow_list: string;
+    disable_signup: boolean;
+    smtp_host?: string | null;
+    smtp_port?: string | null;
+    smtp_user?: string | null;
+    smtp_pass?: string | null;
+    smtp_admin_email?: string | null;
+    smtp_sender_name?: string | null;
+  };
   vault: Set<string>;
   jobs: Set<string>;
   site: { id: string; account_id: string; ssl_url: string };
@@ -280,7 +290,19 @@ export async function startVendors(options: {
       state.secrets.set(name, value);
     return c.body(null, 201);
   });
-  app.get(`${project}/config/auth`, (c) => c.json(state.auth));
+  app.get(`${project}/config/auth`, (c) =>
+    // Auth answers a digest of the SMTP password, never the password.
+    c.json({
+      ...state.auth,
+      smtp_pass: state.auth.smtp_pass
+        ? createHash("sha256").update(state.auth.smtp_pass).digest("hex")
+        : null,
+    }),
+  );
+  app.patch(`${project}/config/auth`, async (c) => {
+    Object.assign(state.auth, await c.req.json());
+    return c.json(state.auth);
+  });
   app.get(`${project}/api-keys`, (c) =>
     c.json([
       { name: "default", type: "publishable", api_key: options.keys.publishable },

@@ -206,6 +206,70 @@ const authConfigured: DeployStep = {
   },
 };
 
+/**
+ * The SMTP server Auth sends its own mail through (invitations, password resets), from
+ * the mail service given for the alerts: Resend's SMTP (smtp.resend.com, port 465, user
+ * "resend", the API key as password) or the SMTP server itself; null when none is given.
+ */
+export function authSmtp(mail: Record<string, string>): {
+  smtp_host: string;
+  smtp_port: string;
+  smtp_user: string;
+  smtp_pass: string;
+  smtp_admin_email: string;
+  smtp_sender_name: string;
+} | null {
+  const from = mail.MAIL_FROM?.trim();
+  if (!from) return null;
+  const named = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  const sender = { smtp_admin_email: named?.[2] ?? from, smtp_sender_name: named?.[1] ?? "" };
+  if (mail.RESEND_API_KEY)
+    return {
+      smtp_host: "smtp.resend.com",
+      smtp_port: "465",
+      smtp_user: "resend",
+      smtp_pass: mail.RESEND_API_KEY,
+      ...sender,
+    };
+  if (mail.SMTP_HOST)
+    return {
+      smtp_host: mail.SMTP_HOST,
+      smtp_port: mail.SMTP_PORT ?? "465",
+      smtp_user: mail.SMTP_USER ?? "",
+      smtp_pass: mail.SMTP_PASS ?? "",
+      ...sender,
+    };
+  return null;
+}
+
+/**
+ * Auth's own mail goes through the charity's mail service: Auth's built-in service
+ * sends only to the project's team members, and a project takes its own email
+ * templates (the invitation naming the charity) only with custom SMTP. config.toml sets
+ * no [auth.email.smtp], so `config push` leaves these alone.
+ */
+const authMail: DeployStep = {
+  title: "Auth sends its mail through your mail service",
+  plan: "set Auth's SMTP server from RESEND_API_KEY (Resend's SMTP) or SMTP_*, with MAIL_FROM as its sender, when given (Management API: PATCH /v1/projects/{ref}/config/auth)",
+  needs: "supabase",
+  async done(context) {
+    const wanted = authSmtp(context.inputs.mail);
+    if (!wanted) return true;
+    const { data } = await context.supabase.getAuthServiceConfig(context.ref);
+    return (
+      data.smtp_host === wanted.smtp_host &&
+      data.smtp_port === wanted.smtp_port &&
+      data.smtp_user === wanted.smtp_user &&
+      data.smtp_admin_email === wanted.smtp_admin_email &&
+      (data.smtp_sender_name ?? "") === wanted.smtp_sender_name
+    );
+  },
+  async run(context) {
+    const wanted = authSmtp(context.inputs.mail);
+    if (wanted) await context.supabase.updateAuthServiceConfig(context.ref, wanted);
+  },
+};
+
 const jobsScheduled: DeployStep = {
   title: "The database delivers alerts and purges the trash",
   plan: `enable pg_net and pg_cron, keep project_url and secret_key in Vault, schedule ${CRON_JOBS.map((job) => job.name).join(" and ")} (Management API: POST /v1/projects/{ref}/database/query)`,
@@ -293,6 +357,7 @@ export function deploySteps(host: HostSteps): DeployStep[] {
     ...host.site,
     functionSecrets(host.generated),
     authConfigured,
+    authMail,
     jobsScheduled,
     firstAdmin,
     ...host.build,
