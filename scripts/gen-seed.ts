@@ -7,7 +7,8 @@
 // scripts/gen-seed.test.ts fails when the committed file is stale.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SAMPLE } from "../src/lib/sample-content.ts";
+import { INSERTED_BY_MIGRATION, SAMPLE } from "../src/lib/sample-content.ts";
+import type { ContentTable } from "../src/lib/schema/tables.ts";
 
 const root = join(import.meta.dirname, "..");
 export const seedPath = "supabase/seed.sql";
@@ -44,9 +45,10 @@ function insert(table: string, rows: readonly Record<string, unknown>[]): string
 }
 
 export function generateSeed(): string {
-  const parts = Object.entries(SAMPLE).map(([table, rows]) =>
-    insert(table, rows as readonly Record<string, unknown>[]),
-  );
+  // The rows a migration inserted already are not inserted again.
+  const parts = Object.entries(SAMPLE)
+    .filter(([table]) => !INSERTED_BY_MIGRATION.has(table as ContentTable))
+    .map(([table, rows]) => insert(table, rows as readonly Record<string, unknown>[]));
   return `${HEADER}\n${parts.join("\n")}`;
 }
 

@@ -553,6 +553,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      history_page: {
+        Row: {
+          created_at: string;
+          cta_text: string;
+          cta_title: string;
+          id: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          seo_description: string;
+          seo_title: string;
+          timeline_text: string | null;
+          timeline_title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          cta_text: string;
+          cta_title: string;
+          id?: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          seo_description: string;
+          seo_title: string;
+          timeline_text?: string | null;
+          timeline_title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          cta_text?: string;
+          cta_title?: string;
+          id?: string;
+          intro_eyebrow?: string;
+          intro_lead?: string;
+          intro_title?: string;
+          seo_description?: string;
+          seo_title?: string;
+          timeline_text?: string | null;
+          timeline_title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       home_gallery: {
         Row: {
           created_at: string;
@@ -694,6 +739,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      milestones: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          impact: string | null;
+          is_active: boolean;
+          location: string | null;
+          sort_order: number;
+          title: string;
+          updated_at: string;
+          year: number;
+        };
+        Insert: {
+          created_at?: string;
+          description: string;
+          id?: string;
+          impact?: string | null;
+          is_active?: boolean;
+          location?: string | null;
+          sort_order?: number;
+          title: string;
+          updated_at?: string;
+          year: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          impact?: string | null;
+          is_active?: boolean;
+          location?: string | null;
+          sort_order?: number;
+          title?: string;
+          updated_at?: string;
+          year?: number;
+        };
+        Relationships: [];
+      };
       oldage_banners: {
         Row: {
           created_at: string;
@@ -801,6 +885,66 @@ export type Database = {
           image_url?: string;
           is_active?: boolean;
           sort_order?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      organisation: {
+        Row: {
+          country: string;
+          country_code: string;
+          created_at: string;
+          description: string;
+          emails: Json;
+          emergency_phone: string | null;
+          founded_year: number;
+          id: string;
+          locality: string;
+          name: string;
+          phones: Json;
+          postal_code: string | null;
+          short_name: string;
+          socials: Json;
+          street: string;
+          tagline: string;
+          updated_at: string;
+        };
+        Insert: {
+          country: string;
+          country_code: string;
+          created_at?: string;
+          description: string;
+          emails: Json;
+          emergency_phone?: string | null;
+          founded_year: number;
+          id?: string;
+          locality: string;
+          name: string;
+          phones: Json;
+          postal_code?: string | null;
+          short_name: string;
+          socials: Json;
+          street: string;
+          tagline: string;
+          updated_at?: string;
+        };
+        Update: {
+          country?: string;
+          country_code?: string;
+          created_at?: string;
+          description?: string;
+          emails?: Json;
+          emergency_phone?: string | null;
+          founded_year?: number;
+          id?: string;
+          locality?: string;
+          name?: string;
+          phones?: Json;
+          postal_code?: string | null;
+          short_name?: string;
+          socials?: Json;
+          street?: string;
+          tagline?: string;
           updated_at?: string;
         };
         Relationships: [];

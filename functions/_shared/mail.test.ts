@@ -6,8 +6,10 @@ import {
   type MailDeps,
   MailSendError,
   mailerFromEnv,
+  namedSender,
   RESEND_ENDPOINT,
   type SmtpOptions,
+  senderAddress,
 } from "./mail.ts";
 
 function envOf(values: Record<string, string>) {
@@ -162,4 +164,22 @@ Deno.test("a refusing service is a MailSendError; a bad message is refused befor
   await assertRejects(() => mailer.send(["a@site.test"], "Two\nlines", "Text"));
   await assertRejects(() => mailer.send(["a@site.test"], "Hi", " "));
   assertEquals(ok.sent, []);
+});
+
+Deno.test("the organisation's name is the sender's name, from MAIL_FROM's address, on one quoted line", async () => {
+  const { deps, sent } = fakes();
+  const mailer = mailerFromEnv(envOf(SMTP), deps, 'Friends of the "River" Home');
+  await mailer.send(["a@site.test"], "New message", "Hello");
+  assertEquals(
+    (sent[0] as { from: string }).from,
+    '"Friends of the \\"River\\" Home" <noreply@site.test>',
+  );
+  // A line break or control character never reaches the header; a bare address gets the name.
+  assertEquals(
+    namedSender("alerts@site.test", "Evil\r\nBcc: x@y.test"),
+    '"Evil Bcc: x@y.test" <alerts@site.test>',
+  );
+  assertEquals(namedSender("Site <noreply@site.test>", "  "), "Site <noreply@site.test>");
+  assertEquals(namedSender("Site <noreply@site.test>", null), "Site <noreply@site.test>");
+  assertEquals(senderAddress("Site <noreply@site.test>"), "noreply@site.test");
 });

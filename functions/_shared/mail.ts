@@ -9,7 +9,8 @@
 //   STARTTLS, which is required unless the server is on this machine. Hosted Edge
 //   Functions may not open connections to ports 25 and 587, so those are refused
 //   here too, the same everywhere. `npm start` sets these to its mail catcher.
-// MAIL_FROM is the sender either way. Setting neither service, or both, is a
+// MAIL_FROM is the sender either way; given the organisation's name, the mail goes out
+// under that name from MAIL_FROM's address. Setting neither service, or both, is a
 // configuration error that says which secrets to set.
 import nodemailer from "npm:nodemailer@10";
 
@@ -159,8 +160,34 @@ function resendMailer(apiKey: string, from: string, deps: MailDeps): Mailer {
   };
 }
 
-/** The mailer the function secrets describe; a MailConfigError says what is missing. */
-export function mailerFromEnv(env: Env, deps: MailDeps = realDeps): Mailer {
+/** The address in a sender such as 'Helping Hands <alerts@example.org>', or the whole of it. */
+export function senderAddress(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * A sender that shows `name` (the organisation's, as its editors wrote it) with the
+ * address of `from`. The name is one quoted line: no line break or control character
+ * can reach the header, and quotes and backslashes are escaped.
+ */
+export function namedSender(from: string, name: string | null | undefined): string {
+  const shown = (name ?? "")
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!shown) return from;
+  return `"${shown.replace(/[\\"]/g, "\\$&")}" <${senderAddress(from)}>`;
+}
+
+/**
+ * The mailer the function secrets describe; a MailConfigError says what is missing.
+ * `senderName` (the organisation's name) replaces MAIL_FROM's name when given.
+ */
+export function mailerFromEnv(
+  env: Env,
+  deps: MailDeps = realDeps,
+  senderName?: string | null,
+): Mailer {
   const apiKey = secret(env, "RESEND_API_KEY");
   const host = secret(env, "SMTP_HOST");
   if (apiKey && host) {
@@ -173,8 +200,9 @@ export function mailerFromEnv(env: Env, deps: MailDeps = realDeps): Mailer {
       "No mail service is configured: set RESEND_API_KEY (Resend's HTTP API), or SMTP_HOST and SMTP_PORT (with SMTP_USER and SMTP_PASS), and MAIL_FROM",
     );
   }
-  const from = secret(env, "MAIL_FROM");
-  if (!from) throw new MailConfigError("MAIL_FROM is not set: the sender of the mail");
+  const given = secret(env, "MAIL_FROM");
+  if (!given) throw new MailConfigError("MAIL_FROM is not set: the sender of the mail");
+  const from = namedSender(given, senderName);
   return apiKey ? resendMailer(apiKey, from, deps) : smtpMailer(env, from, deps);
 }
 

@@ -1,5 +1,6 @@
 // The real dependencies of the alerts function: the database (secret key) to claim
-// and finish alerts, and the mailer the function secrets describe.
+// and finish alerts, and the mailer the function secrets describe, sending under the
+// organisation's name (its record; MAIL_FROM's own name when it cannot be read).
 import { isServerKey, serviceClient } from "../_shared/caller.ts";
 import { mailerFromEnv } from "../_shared/mail.ts";
 import type { AlertResult, AlertsDeps, Claim } from "./handler.ts";
@@ -41,7 +42,17 @@ export function createDeps(env: Deno.Env): AlertsDeps {
       if (error) throw error;
     },
 
-    mailer: () => mailerFromEnv(env),
+    async mailer() {
+      const { data, error } = await service()
+        .from("organisation")
+        .select("name")
+        .order("created_at", { ascending: false })
+        .limit(1)
+        .abortSignal(AbortSignal.timeout(DATABASE_TIMEOUT_MS));
+      if (error) console.error("alerts: the organisation's name could not be read", error);
+      const name = (data?.[0] as { name?: unknown } | undefined)?.name;
+      return mailerFromEnv(env, undefined, typeof name === "string" ? name : null);
+    },
     siteUrl: env.get("SITE_URL")?.trim() || undefined,
     limits: limitsFrom(env),
   };

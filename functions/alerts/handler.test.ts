@@ -56,7 +56,7 @@ function setup(claims: Partial<Claim>[], options: { failSend?: boolean; noMail?:
     finish: async (claimId, results) => {
       finished.push({ claimId, results });
     },
-    mailer: () => {
+    mailer: async () => {
       if (options.noMail) throw new MailConfigError("No mail service is configured");
       return mailer;
     },
@@ -163,7 +163,7 @@ Deno.test("only POST; OPTIONS is a preflight; a failing database is a 500", asyn
     isSecretKey: () => true,
     claim: () => Promise.reject(new Error("database down")),
     finish: async () => {},
-    mailer: () => {
+    mailer: async () => {
       throw new Error("unused");
     },
     logError: () => {},
@@ -204,7 +204,7 @@ Deno.test("the mail service is looked up once a call, and not at all when nothin
       };
     },
     finish: async () => {},
-    mailer: () => {
+    mailer: async () => {
       lookups += 1;
       return { via: "smtp", send: async () => {} };
     },

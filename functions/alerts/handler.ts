@@ -58,8 +58,11 @@ export interface AlertsDeps {
   isSecretKey(token: string): boolean;
   claim(limits: DeliveryLimits): Promise<Claim>;
   finish(claimId: string, results: AlertResult[]): Promise<void>;
-  /** The mailer the secrets describe; throws a MailConfigError when they describe none. */
-  mailer(): Mailer;
+  /**
+   * The mailer the secrets describe, sending under the organisation's name; rejects
+   * with a MailConfigError when they describe none.
+   */
+  mailer(): Promise<Mailer>;
   /** The site's address, for the links in the mails (SITE_URL). */
   siteUrl?: string;
   limits?: DeliveryLimits;
@@ -120,9 +123,9 @@ export function createAlertsHandler(deps: AlertsDeps): (request: Request) => Pro
   }
 
   /** The mailer the secrets describe, or the error saying why there is none. */
-  function resolveMailer(): Mailer | Error {
+  async function resolveMailer(): Promise<Mailer | Error> {
     try {
-      return deps.mailer();
+      return await deps.mailer();
     } catch (error) {
       logError("no mail service", error);
       return error instanceof Error ? error : new Error(String(error));
@@ -139,7 +142,7 @@ export function createAlertsHandler(deps: AlertsDeps): (request: Request) => Pro
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const claim = await deps.claim(limits);
       if (claim.alerts.length === 0 && !claim.digest) break;
-      mailer ??= resolveMailer();
+      mailer ??= await resolveMailer();
       const results: AlertResult[] = [];
       for (const alert of claim.alerts) {
         const outcome = await sendOne(mailer, alert.kind, claim, () =>

@@ -81,6 +81,9 @@ function builtInRecord<T extends ContentTable>(table: T, id: string): RowOf<T> {
 export const DEFAULT_BANNERS = builtIn("banners", "default-banner");
 export const DEFAULT_ABOUT = builtInRecord("about_content", "default-about");
 export const DEFAULT_CAUSES = builtIn("causes", "default-cause");
+export const DEFAULT_ORGANISATION = builtInRecord("organisation", "default-organisation");
+export const DEFAULT_HISTORY_PAGE = builtInRecord("history_page", "default-history-page");
+export const DEFAULT_MILESTONES = builtIn("milestones", "default-milestone");
 
 /** The table of each gallery. */
 export const GALLERY_TABLE = {

@@ -279,7 +279,117 @@ function cause(
 }
 
 /** Sample rows per table, in the order they are inserted. */
+/**
+ * Tables whose built-in rows their own migration inserted (the words that were fixed
+ * copy before they became content), so a site already running looked the same after
+ * the upgrade. The seed leaves them out; a test holds each migration's rows to these.
+ */
+export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
+  "organisation",
+  "history_page",
+  "milestones",
+]);
+
+/** The organisation's built-in identity: what every page, the admin and the mails show. */
+export const ORGANISATION_RECORD: SampleRow<"organisation"> = {
+  name: ORGANISATION,
+  short_name: "Helping Hands",
+  tagline: "Caring for children, elders and families in need since 2009",
+  description:
+    "Helping Hands Foundation runs a children's home, an old-age home, medical aid and relief work for families in need.",
+  street: "12 Riverside Road",
+  locality: "Green Valley",
+  postal_code: "44600",
+  country: "Nepal",
+  country_code: "NP",
+  phones: [{ number: "+977 1 4000 100" }, { number: "+977 980 000 0100" }],
+  emergency_phone: "+977 980 000 0199",
+  emails: [{ address: "info@helpinghands.example" }, { address: "donate@helpinghands.example" }],
+  socials: [
+    { label: "Facebook", href: "https://www.facebook.com/helpinghandsfoundation" },
+    { label: "Instagram", href: "https://www.instagram.com/helpinghandsfoundation" },
+  ],
+  founded_year: 2009,
+};
+
 export const SAMPLE = {
+  organisation: [ORGANISATION_RECORD],
+  history_page: [
+    {
+      seo_title: "Our History",
+      seo_description:
+        "From two rented rooms in 2009 to a children's home, an old-age home, medical camps and disaster relief: the milestones of Helping Hands Foundation.",
+      intro_eyebrow: "Our journey",
+      intro_title: "Our History",
+      intro_lead:
+        "Fifteen years of growing one step at a time, always led by what our neighbours needed most.",
+      timeline_title: "Milestones",
+      timeline_text: "The moments that shaped who we are.",
+      cta_title: "Write the next chapter with us",
+      cta_text: "Our story is still being written, by neighbours, volunteers and donors like you.",
+    },
+  ],
+  milestones: (
+    [
+      [
+        2009,
+        "Two rooms and an open door",
+        "After a devastating monsoon, our founders rented two rooms on Riverside Road so that children who had lost their homes had somewhere safe to sleep, eat and study.",
+        "Riverside Road, Green Valley",
+        "6 children given a safe home in the first week",
+      ],
+      [
+        2012,
+        "A home for our elders",
+        "Older neighbours living alone began asking for help, so we opened a small residence next door with shared meals, a visiting nurse and plenty of company.",
+        "Green Valley",
+        "20 elderly residents welcomed in the first year",
+      ],
+      [
+        2015,
+        "Earthquake relief",
+        "When the earthquake struck, our volunteers were among the first to reach the hill villages with food, tarpaulins, clean water and first aid, and stayed on to help families rebuild.",
+        "Hill villages of the district",
+        "1,200 families reached with emergency supplies",
+      ],
+      [
+        2018,
+        "Free medical camps begin",
+        "With volunteer doctors and nurses, we held our first free health camps, offering check-ups, medicines and referrals to families who had never seen a doctor.",
+        "Six rural wards",
+        "2,000 patients treated in the first year",
+      ],
+      [
+        2020,
+        "Care through the pandemic",
+        "We kept both homes safe through lockdown, delivered food packs to families who lost their daily wages and ran a phone line for elders living alone.",
+        "Green Valley and surrounding villages",
+        "15,000 meals delivered and no resident left alone",
+      ],
+      [
+        2022,
+        "The mobile clinic hits the road",
+        "A donated vehicle became a clinic on wheels, bringing a doctor, a nurse and essential medicines to remote villages every week.",
+        "Remote villages across the district",
+        "50+ health camps held and counting",
+      ],
+      [
+        2024,
+        "Fifteen years of service",
+        "We opened a learning centre for the children, expanded the old-age home to more than 80 residents and were recognised with a Community Service Award.",
+        "Green Valley",
+        "500+ lives touched by our programmes",
+      ],
+    ] as const
+  ).map(([year, title, description, location, impact], sort_order) => ({
+    year,
+    title,
+    description,
+    location,
+    impact,
+    sort_order,
+    is_active: true,
+  })),
   logo_settings: [
     {
       logo_url: seed("logo.png"),
@@ -623,6 +733,8 @@ const starter = <T extends { description: string }>(item: T | undefined): T[] =>
  * whole first sample item (a test holds them together).
  */
 export const NEW_RECORDS = {
+  // A project without the record (it was deleted) starts again from the built-in one.
+  organisation: ORGANISATION_RECORD,
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

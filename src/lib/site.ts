@@ -1,5 +1,8 @@
-// The organisation's fixed identity: name, contacts and social links. Every page
-// reads these from here, so a charity adopting the product edits one file.
+// The organisation's identity as pages use it: name, words, contacts and social links,
+// from its record in the database (the `organisation` table, which editors change in
+// the admin), or the built-in one while there is none. Pages read it through
+// getSite() (src/lib/content/index.ts) at build time.
+import { ORGANISATION_RECORD, type SampleRow } from "./sample-content.ts";
 
 export interface SocialLink {
   readonly label: string;
@@ -9,7 +12,7 @@ export interface SocialLink {
 export interface PostalAddress {
   readonly street: string;
   readonly locality: string;
-  readonly postalCode: string;
+  readonly postalCode: string | null;
   readonly country: string;
   /** ISO 3166-1 alpha-2, for structured data. */
   readonly countryCode: string;
@@ -25,36 +28,46 @@ export interface SiteConfig {
   readonly address: readonly string[];
   readonly postalAddress: PostalAddress;
   readonly phones: readonly string[];
-  /** The round-the-clock line for medical and disaster emergencies. */
-  readonly emergencyPhone: string;
+  /** The round-the-clock line for medical and disaster emergencies, when there is one. */
+  readonly emergencyPhone: string | null;
   readonly emails: readonly string[];
-  readonly socials: { readonly network: SocialLink; readonly photos: SocialLink };
+  readonly socials: readonly SocialLink[];
   readonly foundedYear: number;
 }
 
-export const site: SiteConfig = {
-  name: "Helping Hands Foundation",
-  shortName: "Helping Hands",
-  tagline: "Caring for children, elders and families in need since 2009",
-  description:
-    "Helping Hands Foundation runs a children's home, an old-age home, medical aid and relief work for families in need.",
-  address: ["12 Riverside Road", "Green Valley 44600", "Nepal"],
-  postalAddress: {
-    street: "12 Riverside Road",
-    locality: "Green Valley",
-    postalCode: "44600",
-    country: "Nepal",
-    countryCode: "NP",
-  },
-  phones: ["+977 1 4000 100", "+977 980 000 0100"],
-  emergencyPhone: "+977 980 000 0199",
-  emails: ["info@helpinghands.example", "donate@helpinghands.example"],
-  socials: {
-    network: { label: "Facebook", href: "https://www.facebook.com/helpinghandsfoundation" },
-    photos: { label: "Instagram", href: "https://www.instagram.com/helpinghandsfoundation" },
-  },
-  foundedYear: 2009,
-};
+/** The organisation's record as an editor writes it (stored rows have this shape too). */
+export type OrganisationRecord = SampleRow<"organisation">;
+
+/** The identity pages use, from the organisation's record. */
+export function siteConfig(record: OrganisationRecord): SiteConfig {
+  const postalCode = record.postal_code ?? null;
+  return {
+    name: record.name,
+    shortName: record.short_name,
+    tagline: record.tagline,
+    description: record.description,
+    address: [
+      record.street,
+      postalCode ? `${record.locality} ${postalCode}` : record.locality,
+      record.country,
+    ],
+    postalAddress: {
+      street: record.street,
+      locality: record.locality,
+      postalCode,
+      country: record.country,
+      countryCode: record.country_code,
+    },
+    phones: record.phones.map((phone) => phone.number),
+    emergencyPhone: record.emergency_phone ?? null,
+    emails: record.emails.map((email) => email.address),
+    socials: record.socials.map(({ label, href }) => ({ label, href })),
+    foundedYear: record.founded_year,
+  };
+}
+
+/** The built-in identity, shown while the database holds no organisation record. */
+export const DEFAULT_SITE: SiteConfig = siteConfig(ORGANISATION_RECORD);
 
 /** A phone number as a tel: link target (digits and a leading plus only). */
 export function telHref(phone: string): string {

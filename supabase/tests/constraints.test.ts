@@ -2,7 +2,7 @@
 // Postgres error code and nothing is stored. Every insert runs as an admin, so
 // RLS allows it and only the constraint under test can refuse it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES, type ContentTable, validRows } from "./fixtures.ts";
+import { CONTENT_TABLES, type ContentTable, SINGLE_RECORD, validRows } from "./fixtures.ts";
 import { type Db, freshDatabase, outcome, tryAs } from "./harness.ts";
 
 let db: Db;
@@ -37,14 +37,17 @@ async function insertWith(table: ContentTable, column: string, value: unknown) {
   const values = Object.values(row).map((v) =>
     v !== null && typeof v === "object" ? JSON.stringify(v) : v,
   );
-  const result = await tryAs(db, "admin", (tx) =>
-    outcome(() =>
+  const result = await tryAs(db, "admin", async (tx) => {
+    // A single record's table holds one row: the new one takes its place, so only the
+    // value decides.
+    if (SINGLE_RECORD.has(table)) await tx.query(`delete from public.${table}`);
+    return outcome(() =>
       tx.query(
         `insert into public.${table} (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
         values,
       ),
-    ),
-  );
+    );
+  });
   return result.ok ? "stored" : result.code;
 }
 
@@ -83,6 +86,7 @@ describe("required fields", () => {
 
   it("refuse blank text and empty lists (23514)", async () => {
     for (const { table, column, type } of required) {
+      if (type !== "text" && type !== "jsonb") continue;
       const blank = type === "jsonb" ? [] : " \t ";
       expect(await insertWith(table, column, blank), `${table}.${column}`).toBe("23514");
     }
@@ -120,7 +124,7 @@ describe("whole non-negative numbers", () => {
   const sorted = CONTENT_TABLES.filter((table) => "sort_order" in validRows[table]);
 
   it("sort_order refuses -1 in every table that has one", async () => {
-    expect(sorted).toHaveLength(12);
+    expect(sorted).toHaveLength(13);
     for (const table of sorted)
       expect(await insertWith(table, "sort_order", -1), table).toBe("23514");
   });
@@ -289,5 +293,40 @@ describe("JSON lists", () => {
       branch: "Main",
     };
     expect(await insertWith("donate_content", "bank_accounts", [bank])).toBe("stored");
+  });
+});
+
+describe("the organisation's record", () => {
+  const replaceWith = (column: string, value: unknown) => insertWith("organisation", column, value);
+
+  it("stores a valid record, and only one", async () => {
+    expect(await replaceWith("country_code", "GB")).toBe("stored");
+    // Beside the migration's record, a second one is refused.
+    const second = await tryAs(db, "admin", (tx) =>
+      outcome(() =>
+        tx.query(
+          "insert into public.organisation (name, short_name, tagline, description, street, locality, country, country_code, phones, emails, socials, founded_year) select name, short_name, tagline, description, street, locality, country, country_code, phones, emails, socials, founded_year from public.organisation",
+        ),
+      ),
+    );
+    expect(second.ok ? "stored" : second.code).toBe("23505");
+  });
+
+  it.each([
+    ["country_code", "np"],
+    ["country_code", "NPL"],
+    ["country_code", ""],
+    ["name", "\u00a0"],
+    ["founded_year", 1799],
+    ["founded_year", 2101],
+    ["phones", []],
+    ["phones", [{ number: "+977", extra: "x" }]],
+    ["emails", [{ address: "info at example" }]],
+    ["emails", [{ address: "a@b.example" }, { address: "<a@b.example>" }]],
+    ["socials", [{ label: "Site", href: "javascript:alert(1)" }]],
+    ["socials", [{ label: "Site", href: "//evil.example" }]],
+    ["socials", Array.from({ length: 11 }, (_, i) => ({ label: `S${i}`, href: "/x" }))],
+  ])("refuses %s = %j", async (column, value) => {
+    expect(await replaceWith(column, value)).toBe("23514");
   });
 });

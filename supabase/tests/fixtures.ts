@@ -6,6 +6,36 @@ const statistics = [{ number: "150+", label: "Children Cared For" }];
 const services = [{ icon: "Home", title: "Safe Housing", description: "A safe and loving home." }];
 
 export const validRows = {
+  organisation: {
+    name: "Riverside Care Trust",
+    short_name: "Riverside",
+    tagline: "Care for all",
+    description: "A home for children and elders.",
+    street: "1 River Road",
+    locality: "Green Valley",
+    country: "Nepal",
+    country_code: "NP",
+    phones: [{ number: "+977 1 4000 100" }],
+    emails: [{ address: "info@riverside.example" }],
+    socials: [{ label: "Facebook", href: "https://www.facebook.com/riverside" }],
+    founded_year: 2009,
+  },
+  history_page: {
+    seo_title: "Our History",
+    seo_description: "How we grew.",
+    intro_eyebrow: "Our journey",
+    intro_title: "Our History",
+    intro_lead: "One step at a time.",
+    timeline_title: "Milestones",
+    cta_title: "Join us",
+    cta_text: "Write the next chapter with us.",
+  },
+  milestones: {
+    year: 2009,
+    title: "An open door",
+    description: "Two rooms for children who needed a home.",
+    sort_order: 0,
+  },
   logo_settings: {
     logo_url: image,
     logo_name: "HELPING HANDS FOUNDATION",
@@ -92,8 +122,19 @@ export const validRows = {
 export type ContentTable = keyof typeof validRows;
 export const CONTENT_TABLES = Object.keys(validRows) as ContentTable[];
 
-/** Tables whose rows visitors see only while active; about_content has no flag. */
-export const hasActiveFlag = (table: ContentTable) => table !== "about_content";
+/**
+ * The tables of one record: the about section, the organisation and the pages' words.
+ * They have no Active flag (visitors read them whole) and a unique index keeps them to
+ * one row; the newer ones' migrations inserted their record already.
+ */
+export const SINGLE_RECORD: ReadonlySet<ContentTable> = new Set([
+  "about_content",
+  "organisation",
+  "history_page",
+]);
+
+/** Tables whose rows visitors see only while active: all but the single records. */
+export const hasActiveFlag = (table: ContentTable) => !SINGLE_RECORD.has(table);
 
 export const validContactMessage = {
   name: "Mina",

@@ -3,7 +3,13 @@
 
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES, type ContentTable, hasActiveFlag, validRows } from "./fixtures.ts";
+import {
+  CONTENT_TABLES,
+  type ContentTable,
+  hasActiveFlag,
+  SINGLE_RECORD,
+  validRows,
+} from "./fixtures.ts";
 import {
   ACTORS,
   type Actor,
@@ -35,6 +41,9 @@ const ids = new Map<ContentTable, { active: string; inactive?: string }>();
 beforeAll(async () => {
   db = await freshDatabase();
   for (const table of CONTENT_TABLES) {
+    // Only this test's rows: not the ones a migration inserted (a single record's table
+    // holds at most one row anyway).
+    await db.query(`delete from public.${table}`);
     const active = await insertRow(db, table, { ...validRows[table] });
     const inactive = hasActiveFlag(table)
       ? await insertRow(db, table, { ...validRows[table], is_active: false })
@@ -70,9 +79,9 @@ async function attempt(
           tx.query(`select * from public.${table} where id = $1`, [row.inactive]),
         );
       case "insert": {
-        // The about record is single; make room so only the policy decides.
-        if (table === "about_content") {
-          await asOwnerWithin(tx, () => tx.query("delete from public.about_content"));
+        // A single record's table holds one row; make room so only the policy decides.
+        if (SINGLE_RECORD.has(table)) {
+          await asOwnerWithin(tx, () => tx.query(`delete from public.${table}`));
         }
         // At most one logo is active (its own test covers that); insert an inactive one.
         const row: Record<string, unknown> =

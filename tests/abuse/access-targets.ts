@@ -5,7 +5,7 @@
 // (nobody but admins and the service role may read or write it), so a new table or RPC is
 // attacked from the day it lands.
 import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
-import { validContactMessage, validRows } from "../../supabase/tests/fixtures.ts";
+import { SINGLE_RECORD, validContactMessage, validRows } from "../../supabase/tests/fixtures.ts";
 
 /** The tables the RLS matrix keeps from anon and signed-in non-admins entirely. */
 export const HIDDEN_TABLES = [
@@ -25,8 +25,16 @@ export function visitorsMayRead(table: string): boolean {
   return (CONTENT_TABLES as readonly string[]).includes(table) || PUBLIC_EXTRA.includes(table);
 }
 
-/** Tables that hold exactly one row: an insert can never be valid, an update can. */
-export const SINGLETONS = ["about_content", "content_revision", "admin_settings"];
+/**
+ * Tables that hold exactly one row: an insert can never be valid, an update can. The
+ * content tables of one record (the about section, the organisation) are among them:
+ * a unique index refuses a second row.
+ */
+export const SINGLETONS: readonly string[] = [
+  ...SINGLE_RECORD,
+  "content_revision",
+  "admin_settings",
+];
 
 /** The public RPCs the matrix names; each is closed to anon and non-admins. */
 export const KNOWN_RPCS = [

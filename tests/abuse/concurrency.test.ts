@@ -16,7 +16,7 @@ import {
   type TableName,
 } from "../../admin-island/src/data/data-layer.ts";
 import { supabaseDataLayer } from "../../admin-island/src/data/supabase-data.ts";
-import { validRows } from "../../supabase/tests/fixtures.ts";
+import { SINGLE_RECORD, validRows } from "../../supabase/tests/fixtures.ts";
 import {
   anonClient,
   serviceClient,
@@ -147,9 +147,13 @@ const RACES: { table: TableName; column: string; row: () => Record<string, unkno
     row: () => ({ ...validRows.certifications }),
   },
   { table: "medical_content", column: "title", row: () => ({ ...validRows.medical_content }) },
-  // The single about record: the seeded row itself, as the about screen edits it.
+  // The single records: the stored row itself, as their screens edit it.
   { table: "about_content", column: "about_title", row: () => ({}) },
+  { table: "organisation", column: "name", row: () => ({}) },
 ];
+
+/** Whether a table holds one record, which the race edits instead of inserting its own. */
+const singleRecord = (table: TableName) => (SINGLE_RECORD as ReadonlySet<string>).has(table);
 
 describe("admins saving the same row at once", () => {
   it(`one of ${K} saves wins, the others are told and can reload; nothing is overwritten`, async () => {
@@ -159,9 +163,9 @@ describe("admins saving the same row at once", () => {
       const tag = `${table} round ${round}`;
       const owner = admins[round % K] as Admin;
       let target: Row;
-      if (table === "about_content") {
-        const [about] = await owner.data.list(table, { column: "created_at", ascending: false });
-        target = about as Row;
+      if (singleRecord(table)) {
+        const [record] = await owner.data.list(table, { column: "created_at", ascending: false });
+        target = record as Row;
       } else {
         [target] = (await owner.data.insert(table, [race.row()])) as [Row];
       }
@@ -247,7 +251,7 @@ describe("admins saving the same row at once", () => {
         `${tag}: and changes nothing`,
         (await storedRow(table, target.id))?.[column] === values(loser)[column],
       );
-      if (table !== "about_content") await owner.data.remove(table, target.id);
+      if (!singleRecord(table)) await owner.data.remove(table, target.id);
     }
   }, 180_000);
 

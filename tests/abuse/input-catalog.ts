@@ -1,6 +1,7 @@
 // What the input group knows about each column, read from the migrated catalog (not a
 // hand list): its type, whether it may be null, and the rule its CHECK constraint
-// applies (a length, a range, a list of values, an address or a JSON list's keys).
+// applies (a length, a range, a list of values, an address, a code's pattern, or a JSON
+// list's keys and what kind of value each key holds).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGliteInterface } from "@electric-sql/pglite";
@@ -12,12 +13,28 @@ export type Rule =
   | { kind: "link" }
   | { kind: "email"; max: number }
   | { kind: "integer"; min: number; max: number }
+  /**
+   * A short code a pattern fixes whole (country_code ~ '^[A-Z]{2}$'): `sample` is a
+   * value the pattern takes, `min` and `max` its shortest and longest.
+   */
+  | { kind: "code"; pattern: string; sample: string; min: number; max: number }
   | { kind: "boolean" }
-  | { kind: "list"; required: string[]; optional: string[]; maxItems: number }
+  | {
+      kind: "list";
+      required: string[];
+      optional: string[];
+      maxItems: number;
+      /** Keys whose values must be of a kind (private.list_values_are): an address or a link. */
+      values: Record<string, ListValueKind>;
+    }
   | { kind: "uuid" }
   | { kind: "timestamp" }
   /** A text column no constraint bounds: the suite flags it (anything of any length fits). */
   | { kind: "unbounded" };
+
+/** The kinds private.list_values_are checks an item's value against. */
+export const LIST_VALUE_KINDS = ["email", "link"] as const;
+export type ListValueKind = (typeof LIST_VALUE_KINDS)[number];
 
 export interface Column {
   table: string;
@@ -44,6 +61,44 @@ export function typedColumns(table: string): string[] {
 const keysOf = (array: string | undefined) =>
   [...(array ?? "").matchAll(/'([^']*)'::text/g)].map((match) => match[1] as string);
 
+/** A text[] argument as the catalog prints it: ARRAY['a'::text, ...] or the literal '{a,b}'::text[]. */
+const TEXT_ARRAY = String.raw`(?:ARRAY\[([^\]]*)\]|'\{([^}]*)\}'::text\[\])`;
+
+function arrayItems(array: string | undefined, literal: string | undefined): string[] {
+  if (array !== undefined) return keysOf(array);
+  return (literal ?? "").split(",").filter(Boolean);
+}
+
+/**
+ * A pattern that fixes a whole short value: anchored at both ends, made of character
+ * classes and literal characters each repeated a fixed number of times ({n}, {n,m},
+ * ?). Anything else (alternatives, groups, * or +) is not read: a column under such a
+ * pattern has no bound the suite can test, and is reported.
+ */
+export function readPattern(
+  pattern: string,
+): { sample: string; min: number; max: number } | undefined {
+  const body = /^\^(.*)\$$/s.exec(pattern)?.[1];
+  if (body === undefined) return undefined;
+  const atom =
+    /(\[[^\]^\\][^\]\\]*\]|\\[^A-Za-z0-9]|[^\\[\](){}|.*+?^$])(\{(\d+)(?:,(\d+))?\}|\?)?/y;
+  let sample = "";
+  let min = 0;
+  let max = 0;
+  while (atom.lastIndex < body.length) {
+    const match = atom.exec(body);
+    if (!match) return undefined;
+    const [, unit = "", quantifier, low, high] = match;
+    const first = unit.startsWith("[") ? (unit[1] as string) : unit.replace(/^\\/, "");
+    const least = quantifier === "?" ? 0 : Number(low ?? 1);
+    const most = quantifier === "?" ? 1 : Number(high ?? low ?? 1);
+    sample += first.repeat(least);
+    min += least;
+    max += most;
+  }
+  return max > 0 ? { sample, min, max } : undefined;
+}
+
 function ruleOf(type: string, checks: string[]): Rule | string {
   const all = checks.join(" ");
   switch (type) {
@@ -62,16 +117,25 @@ function ruleOf(type: string, checks: string[]): Rule | string {
       return { kind: "integer", min: Number(min), max: Number(max) };
     }
     case "jsonb": {
-      const match =
-        /private\.is_object_list\(\w+, ARRAY\[([^\]]*)\](?:, ARRAY\[([^\]]*)\])?(?:, (\d+))?\)/.exec(
-          all,
-        );
+      const match = new RegExp(
+        String.raw`private\.is_object_list\(\w+, ${TEXT_ARRAY}(?:, ${TEXT_ARRAY})?(?:, (\d+))?\)`,
+      ).exec(all);
       if (!match) return "no is_object_list rule on this jsonb column";
+      const values: Record<string, ListValueKind> = {};
+      for (const [, key = "", kind = ""] of all.matchAll(
+        /private\.list_values_are\(\w+, '([^']*)'::text, '([^']*)'::text\)/g,
+      )) {
+        if (!(LIST_VALUE_KINDS as readonly string[]).includes(kind)) {
+          return `no generator for list values of kind ${kind}`;
+        }
+        values[key] = kind as ListValueKind;
+      }
       return {
         kind: "list",
-        required: keysOf(match[1]),
-        optional: keysOf(match[2]),
-        maxItems: Number(match[3] ?? 50),
+        required: arrayItems(match[1], match[2]),
+        optional: arrayItems(match[3], match[4]),
+        maxItems: Number(match[5] ?? 50),
+        values,
       };
     }
     case "text": {
@@ -79,6 +143,14 @@ function ruleOf(type: string, checks: string[]): Rule | string {
       if (all.includes("private.is_link_url(")) return { kind: "link" };
       const values = /= ANY \(\(?ARRAY\[([^\]]*)\]/.exec(all);
       if (values) return { kind: "enum", values: keysOf(values[1]) };
+      // A pattern alone fixes a code: its length is the pattern's.
+      const code = /^CHECK \(\("?\w+"? ~ '((?:[^']|'')*)'::text\)\)$/.exec(all);
+      if (code) {
+        const pattern = (code[1] as string).replaceAll("''", "'");
+        const read = readPattern(pattern);
+        if (!read) return `a pattern the suite cannot bound: ${pattern}`;
+        return { kind: "code", pattern, ...read };
+      }
       const nonblank = /private\.nonblank\("?\w+"?, (\d+)\)/.exec(all);
       if (nonblank) return { kind: "text", max: Number(nonblank[1]), visible: true };
       const length = /char_length\("?\w+"?\) <= (\d+)/.exec(all);

@@ -3,7 +3,7 @@
 // database's documented coercions: PostgREST turns a JSON number sent for a text
 // column into that text) must be stored as exactly the value it stands for.
 import type { Field, ItemField, ListField } from "../../admin-island/src/resources/types.ts";
-import type { Column, Rule } from "./input-catalog.ts";
+import type { Column, ListValueKind, Rule } from "./input-catalog.ts";
 
 export type Expect = "refuse" | { stored: unknown };
 
@@ -83,12 +83,50 @@ export function tooLong(max: number): [string, string][] {
 
 // --- the database ---------------------------------------------------------------
 
-/** A valid item of a JSON list column. */
-export function validItem(rule: Extract<Rule, { kind: "list" }>): Record<string, string> {
-  return Object.fromEntries(
-    rule.required.map((key) => [key, key === "image_url" ? "https://example.org/qr.png" : "x"]),
-  );
+type ListRule = Extract<Rule, { kind: "list" }>;
+
+/** A valid value of an item key: a picture's address, an email address, a link, or text. */
+function validValue(rule: ListRule, key: string): string {
+  if (key === "image_url") return "https://example.org/qr.png";
+  if (rule.values[key] === "email") return "someone@example.org";
+  if (rule.values[key] === "link") return "https://example.org/page";
+  return "x";
 }
+
+/** A valid item of a JSON list column. */
+export function validItem(rule: ListRule): Record<string, string> {
+  return Object.fromEntries(rule.required.map((key) => [key, validValue(rule, key)]));
+}
+
+/** Email addresses no email column or list value takes (a shape the contact function refuses too). */
+const MALFORMED_EMAILS: [string, string][] = [
+  ["no @", "not-an-email"],
+  ["no dot in the domain", "a@b"],
+  ["space inside", "a b@example.org"],
+  ["two @", "a@@example.org"],
+];
+
+/**
+ * What private.is_email (and the admin's email rule) refuses besides: markup, quotes,
+ * a display name, a list of addresses, mail headers, a scheme, empty domain labels.
+ */
+const HOSTILE_EMAILS: [string, string][] = [
+  ...MALFORMED_EMAILS,
+  ["markup in the name", "<script>alert(1)</script>@example.org"],
+  ["markup in the domain", "a@example.org<img src=x onerror=alert(1)>"],
+  ["a quote breaking the attribute", 'a"onmouseover="alert(1)@example.org'],
+  ["a display name", "Mina <mina@example.org>"],
+  ["two addresses", "a@example.org,b@example.org"],
+  ["a header after a line break", "a@example.org\nBcc: all@example.org"],
+  ["a tab inside", "a\t@example.org"],
+  ["no-break space inside", "a\u00a0b@example.org"],
+  ["mailto: before it", "mailto:a@example.org"],
+  ["javascript:", "javascript:alert(1)//a@example.org"],
+  ["a dot starting the domain", "a@.example.org"],
+  ["a dot ending the domain", "a@example.org."],
+  ["two dots in the domain", "a@example..org"],
+  ["brackets", "a@[127.0.0.1]"],
+];
 
 /**
  * What no repeating list takes, in the database or the form: not a list at all, an
@@ -117,7 +155,7 @@ function wholeListCases(item: Record<string, unknown>, maxItems: number): ValueC
   ];
 }
 
-function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
+function listCases(rule: ListRule): ValueCase[] {
   const item = validItem(rule);
   const without = (key: string) =>
     Object.fromEntries(Object.entries(item).filter(([k]) => k !== key));
@@ -141,6 +179,9 @@ function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
         cases.push(refuse(`item ${key} ${label}`, [{ ...item, [key]: url }]));
       }
     } else {
+      for (const [label, value] of valueKindCases(rule.values[key])) {
+        cases.push(refuse(`item ${key} ${label}`, [{ ...item, [key]: value }]));
+      }
       cases.push(refuse(`item ${key} 2001 characters`, [{ ...item, [key]: "a".repeat(2001) }]));
     }
   }
@@ -152,6 +193,13 @@ function listCases(rule: Extract<Rule, { kind: "list" }>): ValueCase[] {
     );
   }
   return cases;
+}
+
+/** What a list value of a kind must not be: an address that is no email, a link no page may hold. */
+function valueKindCases(kind: ListValueKind | undefined): [string, string][] {
+  if (kind === "email") return HOSTILE_EMAILS;
+  if (kind === "link") return [...HOSTILE_URLS, ...HOSTILE_LINKS];
+  return [];
 }
 
 /** Every hostile value for a column, with what the database must do with it. */
@@ -183,10 +231,7 @@ export function columnCases(column: Column, mode: "insert" | "update"): ValueCas
       cases.push(
         refuse("empty", ""),
         refuse("spaces", "   "),
-        refuse("no @", "not-an-email"),
-        refuse("no dot in the domain", "a@b"),
-        refuse("space inside", "a b@example.org"),
-        refuse("two @", "a@@example.org"),
+        ...MALFORMED_EMAILS.map(([label, value]) => refuse(label, value)),
         refuse(`${rule.max + 1} characters`, `${"a".repeat(rule.max - 11)}@example.org`),
         refuse("a number", 5),
         // The shape is deliberately loose (x@y.z without spaces, as the contact function
@@ -194,6 +239,36 @@ export function columnCases(column: Column, mode: "insert" | "update"): ValueCas
         refuse("a list", ["not-an-email"]),
       );
       break;
+    case "code": {
+      const { sample } = rule;
+      const last = sample.slice(-1) || "A";
+      cases.push(
+        refuse("empty", ""),
+        refuse("spaces", " ".repeat(Math.max(rule.max, 1))),
+        refuse("leading space", ` ${sample}`),
+        refuse("trailing space", `${sample} `),
+        refuse("trailing line break", `${sample}\n`),
+        refuse(
+          `${rule.max + 1} characters`,
+          `${sample}${last.repeat(rule.max + 1 - sample.length)}`,
+        ),
+        refuse("markup", "<script>alert(1)</script>"),
+        refuse("a quote breaking the attribute", `${sample}"onmouseover="alert(1)`),
+        refuse("SQL in the value", `${sample}' or '1'='1`),
+        refuse("a number", 5),
+        refuse("true", true),
+        refuse("an object", { code: sample }),
+        refuse("a list", [sample]),
+      );
+      if (sample.toLowerCase() !== sample) cases.push(refuse("lower case", sample.toLowerCase()));
+      // The full-width forms of Latin letters and digits, which look the same.
+      const wide = sample.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+      if (wide !== sample) cases.push(refuse("full-width look-alikes", wide));
+      if (rule.min > 1) {
+        cases.push(refuse(`too short (${rule.min - 1} characters)`, sample.slice(0, rule.min - 1)));
+      }
+      break;
+    }
     case "enum": {
       const first = rule.values[0] as string;
       cases.push(
@@ -225,7 +300,8 @@ export function columnCases(column: Column, mode: "insert" | "update"): ValueCas
       );
       break;
     }
-    case "integer":
+    case "integer": {
+      const inRange = Math.min(Math.max(12, rule.min), rule.max);
       cases.push(
         refuse(`${rule.min - 1} (below the range)`, rule.min - 1),
         refuse(`${rule.max + 1} (above the range)`, rule.max + 1),
@@ -243,9 +319,10 @@ export function columnCases(column: Column, mode: "insert" | "update"): ValueCas
         refuse("true", true),
         refuse("an object", { n: 1 }),
         refuse("a list", [1]),
-        stored("'12' (a numeral, stored as 12)", "12", 12),
+        stored(`'${inRange}' (a numeral, stored as ${inRange})`, String(inRange), inRange),
       );
       break;
+    }
     case "boolean":
       cases.push(
         refuse("'maybe'", "maybe"),
@@ -305,8 +382,15 @@ export const UNKNOWN_COLUMNS: [string, Record<string, unknown>][] = [
 
 // --- the admin's forms ----------------------------------------------------------
 
-/** Hostile values of one form field; `max` is the database's limit for its column. */
-export function fieldCases(field: Field | ItemField, max: number | undefined): ValueCase[] {
+/**
+ * Hostile values of one form field; `max` and `min` are the database's limits for its
+ * column (a length, or a number's range).
+ */
+export function fieldCases(
+  field: Field | ItemField,
+  max: number | undefined,
+  min = 0,
+): ValueCase[] {
   const required = field.required === true;
   const cases: ValueCase[] = [];
   const wrongTypes = (...except: string[]) =>
@@ -339,6 +423,12 @@ export function fieldCases(field: Field | ItemField, max: number | undefined): V
       cases.push(
         refuse("-1", -1),
         refuse("'-1'", "-1"),
+        ...(min > 0
+          ? [
+              refuse(`${min - 1} (below the range)`, min - 1),
+              refuse(`'${min - 1}'`, String(min - 1)),
+            ]
+          : []),
         refuse("1.5", 1.5),
         refuse("'2.5'", "2.5"),
         refuse(`${top + 1} (above the range)`, top + 1),
@@ -412,16 +502,29 @@ export interface ListCase extends ValueCase {
   key?: string;
 }
 
-/** Hostile values of a repeating list, as a whole and item by item. */
-export function formListCases(field: ListField, item: Record<string, unknown>): ListCase[] {
+/**
+ * Hostile values of a repeating list, as a whole and item by item; `rule` is the
+ * database's for its column (how many items, what kind of value each key holds).
+ */
+export function formListCases(
+  field: ListField,
+  item: Record<string, unknown>,
+  rule: ListRule,
+): ListCase[] {
   const cases: ListCase[] = [
-    ...wholeListCases(item, 50),
+    ...wholeListCases(item, rule.maxItems),
     refuse("null, not a list", null),
     refuse("missing", undefined),
     refuse("item with a constructor key", [{ ...item, constructor: "x" }]),
   ];
   for (const itemField of field.fields) {
-    for (const c of fieldCases(itemField, itemField.kind === "image" ? undefined : 2000)) {
+    const kinds = valueKindCases(rule.values[itemField.name]).map(([label, value]) =>
+      refuse(label, value),
+    );
+    for (const c of [
+      ...fieldCases(itemField, itemField.kind === "image" ? undefined : 2000),
+      ...kinds,
+    ]) {
       const changed = { ...item, [itemField.name]: c.value };
       if (c.value === undefined) delete changed[itemField.name];
       cases.push({

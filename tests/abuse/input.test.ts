@@ -26,6 +26,7 @@ import { createDatabase } from "../../supabase/local/database.ts";
 import {
   CONTENT_TABLES,
   type ContentTable,
+  SINGLE_RECORD,
   validContactMessage,
   validRows,
 } from "../../supabase/tests/fixtures.ts";
@@ -116,12 +117,18 @@ async function inPool<T>(items: T[], fn: (item: T) => Promise<void>): Promise<vo
 
 // --- the admin's forms ------------------------------------------------------------
 
-/** The database's limit for a form field's column: its length or its largest number. */
-function limitOf(table: string, name: string): number | undefined {
-  const rule = columns.find((c) => c.table === table && c.name === name)?.rule;
-  if (rule?.kind === "text" || rule?.kind === "email") return rule.max;
-  if (rule?.kind === "integer") return rule.max;
-  return undefined;
+function ruleOf(table: string, name: string): Column["rule"] | undefined {
+  return columns.find((c) => c.table === table && c.name === name)?.rule;
+}
+
+/** The database's limits for a form field's column: its length, or its range of numbers. */
+function limitsOf(table: string, name: string): { max?: number; min: number } {
+  const rule = ruleOf(table, name);
+  if (rule?.kind === "text" || rule?.kind === "email" || rule?.kind === "code") {
+    return { max: rule.max, min: 0 };
+  }
+  if (rule?.kind === "integer") return { max: rule.max, min: rule.min };
+  return { min: 0 };
 }
 
 function baseForm(definition: ResourceDefinition): Record<string, unknown> {
@@ -189,20 +196,33 @@ describe("the admin's forms refuse bad values with a clear message", () => {
       extra.success && !["evil", "id", "updated_at"].some((key) => key in (extra.data as object)),
     );
     for (const field of definition.fields) {
-      const max = limitOf(definition.table, field.name);
+      const { max, min } = limitsOf(definition.table, field.name);
       if (field.kind === "text" || field.kind === "textarea") {
         // The form takes what the database takes: exactly the column's limit.
         expect(max, `${definition.table}.${field.name} has a length limit`).toBeDefined();
         const full = definition.schema.safeParse({ ...base, [field.name]: "a".repeat(max ?? 0) });
         tally.holds(`${definition.key}.${field.name}: takes ${max} characters`, full.success);
       }
-      const cases: ListCase[] =
-        field.kind === "list"
-          ? formListCases(
-              field as ListField,
-              (base[field.name] as Record<string, unknown>[])[0] ?? {},
-            )
-          : fieldCases(field, max);
+      if (field.kind === "number") {
+        // And exactly the column's range, both ends.
+        expect(max, `${definition.table}.${field.name} has a range`).toBeDefined();
+        for (const end of [min, max]) {
+          const taken = definition.schema.safeParse({ ...base, [field.name]: end });
+          tally.holds(`${definition.key}.${field.name}: takes ${end}`, taken.success);
+        }
+      }
+      let cases: ListCase[];
+      if (field.kind === "list") {
+        const rule = ruleOf(definition.table, field.name);
+        if (rule?.kind !== "list") throw new Error(`${definition.table}.${field.name} is no list`);
+        cases = formListCases(
+          field as ListField,
+          (base[field.name] as Record<string, unknown>[])[0] ?? {},
+          rule,
+        );
+      } else {
+        cases = fieldCases(field, max, min);
+      }
       expect(cases.length, `${definition.key}.${field.name} has cases`).toBeGreaterThan(0);
       for (const c of cases) {
         const values = { ...base, [field.name]: c.value };
@@ -362,7 +382,7 @@ describe("the database refuses bad values over HTTP, as an admin, and stores not
       // admin may only mark them handled.
       const writer = isContact ? service : admin.client;
       const writerKey = isContact ? stack.secretKey : token;
-      if (table === "about_content") {
+      if (SINGLE_RECORD.has(table as ContentTable)) {
         // A single record: the table must be empty for inserts to reach the rules.
         await service.from(table).delete().not("id", "is", null);
       }

@@ -1,7 +1,8 @@
 // Hostile content for the rendering group: what the content tables hold (read from the
 // database catalog: columns, types and CHECK constraints), a hostile value for every
 // text column and every string property of every JSON list item, hostile but valid
-// addresses for the URL columns, and addresses the database must refuse.
+// addresses for the URL columns and for the list values that must be links or email
+// addresses, and addresses the database must refuse.
 //
 // Every value carries a marker (~xq<id>qx~) saying which table, column, list key and
 // row it was written to, so a check on the built pages can tell where any text came
@@ -12,11 +13,20 @@ import { compareRows } from "../../src/lib/content/tables.ts";
 import { CONTENT_TABLES, type ContentTable, TABLES } from "../../src/lib/schema/tables.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 
-export type ColumnKind = "text" | "image_url" | "link_url" | "enum" | "list";
+/**
+ * What a column holds. An enum holds one of its listed values and a code what its
+ * pattern takes (country_code ~ '^[A-Z]{2}$'): hostile text can enter neither.
+ */
+export type ColumnKind = "text" | "image_url" | "link_url" | "enum" | "code" | "list";
+
+/** The kinds of value private.list_values_are holds a list's key to. */
+export type ListValueKind = "email" | "link";
 
 export interface ListShape {
   required: string[];
   optional: string[];
+  /** Keys whose values must be email addresses or links (private.list_values_are). */
+  values: Record<string, ListValueKind>;
 }
 
 export interface ColumnInfo {
@@ -28,6 +38,8 @@ export interface ColumnInfo {
   /** Longest text the database takes (CHECK), when it says. */
   maxLength?: number;
   enumValues?: string[];
+  /** A code column's pattern. */
+  pattern?: string;
   list?: ListShape;
 }
 
@@ -89,7 +101,8 @@ const quotedList = (text: string | undefined) =>
 
 function applyCheck(info: ColumnInfo, def: string): void {
   const col = info.column;
-  const named = (pattern: string) => new RegExp(pattern.replaceAll("COL", `"?${col}"?`));
+  const named = (pattern: string, flags = "") =>
+    new RegExp(pattern.replaceAll("COL", `"?${col}"?`), flags);
   let m = named(String.raw`char_length\(COL\) <= (\d+)`).exec(def);
   if (m) info.maxLength = Number(m[1]);
   m = named(String.raw`private\.nonblank\(COL, (\d+)\)`).exec(def);
@@ -101,10 +114,27 @@ function applyCheck(info: ColumnInfo, def: string): void {
     info.kind = "enum";
     info.enumValues = quotedList(m[1]);
   }
+  // A constraint that is nothing but a pattern the whole value must match.
+  m = named(String.raw`^CHECK \(\(COL ~ '((?:[^']|'')*)'::text\)\)$`).exec(def);
+  if (m) {
+    info.kind = "code";
+    info.pattern = (m[1] ?? "").replaceAll("''", "'");
+  }
   m = named(
     String.raw`private\.is_object_list\(COL, ARRAY\[([^\]]*)\](?:, ARRAY\[([^\]]*)\])?`,
   ).exec(def);
-  if (m) info.list = { required: quotedList(m[1]), optional: quotedList(m[2]) };
+  if (m) info.list = { required: quotedList(m[1]), optional: quotedList(m[2]), values: {} };
+  for (const value of def.matchAll(
+    named(String.raw`private\.list_values_are\(COL, '([^']*)'::text, '([^']*)'::text\)`, "g"),
+  )) {
+    const [, key = "", kind = ""] = value;
+    if (kind !== "email" && kind !== "link") {
+      throw new Error(
+        `${info.table}.${info.column}: no hostile values for list values of kind ${kind}`,
+      );
+    }
+    if (info.list) info.list.values[key] = kind;
+  }
 }
 
 // ---------------------------------------------------------------------------------
@@ -119,7 +149,7 @@ export interface Written {
   key?: string;
   rowId: string;
   value: string;
-  kind: "text" | "image_url" | "link_url";
+  kind: "text" | "image_url" | "link_url" | "email";
 }
 
 export const MARKER = /~xq([0-9a-z]+)qx~/g;
@@ -209,6 +239,21 @@ export function hostileLinks(m: string): string[] {
 }
 
 /**
+ * Email addresses the database accepts (something@host.tld without whitespace, angle
+ * brackets, double quotes, brackets, commas, semicolons or colons) that still try to
+ * break out of text, an href or a mailto: link: character references without their
+ * semicolons, a single quote, template syntax, mail headers after a "?".
+ */
+export function hostileEmails(m: string): string[] {
+  return [
+    `${m}&lt&gt&quot&amp'onmouseover=alert\`1\`@x.example`,
+    `{{7*7}}\${7*7}${m}@x.example?cc=all%40x.example&body=javascript%3Aalert`,
+    `${m}'/*&#x3C&#60!--*/@x.example`,
+    `${m}+-->&#x27|\`$\{1}@x-&gt.example`,
+  ];
+}
+
+/**
  * Image addresses the database accepts that try the same: on the stand-in (a fast
  * 404: the area's placeholder is shown) or a site path with no file behind it.
  */
@@ -266,6 +311,31 @@ export function refusedUrls(long: boolean): string[] {
   return list;
 }
 
+/** Email addresses no list of email addresses may take. */
+export function refusedEmails(): string[] {
+  return [
+    "<script>alert(1)</script>@x.example",
+    '"><svg onload=alert(1)>@x.example',
+    'a@x.example"onmouseover="alert(1)',
+    "a@x.example<img src=x onerror=alert(1)>",
+    "javascript:alert(1)//a@x.example",
+    "mailto:a@x.example",
+    "Mina <a@x.example>",
+    "a@x.example,b@x.example",
+    "a@x.example;b@x.example",
+    "a@x.example\nBcc: b@x.example",
+    "a b@x.example",
+    "a\u00a0b@x.example",
+    "a@[127.0.0.1]",
+    "a(comment)@x.example",
+    "a@x",
+    "a@x.example.",
+    "@x.example",
+    "",
+    `${"a".repeat(250)}@x.example`,
+  ];
+}
+
 /** javascript:/vbscript:/data:text/html with random case, whitespace and control characters. */
 function generatedSchemes(count: number): string[] {
   let seed = 20261122;
@@ -316,23 +386,21 @@ export interface WrittenContent {
 }
 
 /** Tables whose pages show one row (the newest active, or the only one). */
-export const ONE_ROW_TABLES: ReadonlySet<ContentTable> = new Set([
-  "logo_settings",
-  "about_content",
-  "children_content",
-  "oldage_content",
-  "medical_content",
-  "relief_content",
-  "donate_content",
-]);
+export const ONE_ROW_TABLES: ReadonlySet<ContentTable> = new Set(
+  CONTENT_TABLES.filter((table) => TABLES[table].read.shows === "one"),
+);
 
 function maxOf(info: ColumnInfo): number {
   return info.maxLength ?? LIST_STRING_MAX;
 }
 
+/** Whether a table has an Active flag (the single records have none: visitors read them whole). */
+const hasActiveFlag = (table: ContentTable) => "is_active" in TABLES[table].columns;
+
 /**
  * Overwrites every row of every content table with hostile values and makes it
- * active (logo_settings: the database keeps one active logo, so its newest row).
+ * active where it has the flag (logo_settings: the database keeps one active logo,
+ * so its newest row).
  */
 export async function writeHostileContent(
   service: SupabaseClient,
@@ -345,6 +413,7 @@ export async function writeHostileContent(
   let offset = 0;
   let linkIndex = 0;
   let imageIndex = 0;
+  let emailIndex = 0;
   for (const table of CONTENT_TABLES) {
     const columns = catalog.filter((c) => c.table === table);
     const { data: current, error } = await service.from(table).select("*");
@@ -360,7 +429,7 @@ export async function writeHostileContent(
         const text = (column: string, value: string, extra: Partial<Written> = {}) => {
           return { table, column, rowId: id, value, ...extra } as const;
         };
-        if (info.kind === "enum") continue;
+        if (info.kind === "enum" || info.kind === "code") continue;
         if (info.kind === "text") {
           const marker = markers.make();
           const value = hostileText(marker, maxOf(info), offset++);
@@ -391,6 +460,14 @@ export async function writeHostileContent(
                 const list = hostileImages(marker, apiUrl);
                 value = list[imageIndex++ % list.length] ?? "";
                 kind = "image_url";
+              } else if (info.list.values[key] === "link") {
+                const list = hostileLinks(marker);
+                value = list[linkIndex++ % list.length] ?? "";
+                kind = "link_url";
+              } else if (info.list.values[key] === "email") {
+                const list = hostileEmails(marker);
+                value = list[emailIndex++ % list.length] ?? "";
+                kind = "email";
               } else if (
                 table === "medical_content" &&
                 info.column === "health_tips" &&
@@ -412,7 +489,7 @@ export async function writeHostileContent(
           patch[info.column] = items;
         }
       }
-      if (table !== "about_content") {
+      if (hasActiveFlag(table)) {
         patch.is_active = table === "logo_settings" ? rowIndex === 0 : true;
       }
       if (table === "logo_settings") {
@@ -435,7 +512,7 @@ export async function writeHostileContent(
       throw new Error(`could not read ${table} back: ${readError?.message}`);
     rows[table] = written as Row[];
     const active = (written as Row[])
-      .filter((row) => table === "about_content" || row.is_active === true)
+      .filter((row) => !TABLES[table].read.activeOnly || row.is_active === true)
       .sort(compareRows(TABLES[table].read.order) as unknown as (a: Row, b: Row) => number);
     shownRowIds[table] = new Set(
       (ONE_ROW_TABLES.has(table) ? active.slice(0, 1) : active).map((row) => String(row.id)),

@@ -1,6 +1,9 @@
 // The checks the rendering group runs on every built page: hostile text stays text,
 // hostile addresses stay inert, and what is serialised into island props or
 // structured data round-trips to the exact stored string.
+//
+// An email address is text that may also be a link: shown whole as text, or as the
+// target of a mailto: link to exactly that address.
 
 import { createRequire } from "node:module";
 import {
@@ -321,7 +324,8 @@ export function checkPage(
     const written = lookup(marker);
     const problems: string[] = [];
     if (!written) problems.push("unknown marker");
-    else if (written.kind !== "text") problems.push(`a ${written.kind} shown as text`);
+    else if (written.kind !== "text" && written.kind !== "email")
+      problems.push(`a ${written.kind} shown as text`);
     else {
       for (const text of parents) {
         if (!text.includes(written.value))
@@ -333,7 +337,8 @@ export function checkPage(
   }
 
   // 11. Per marker in an attribute: a text value whole in alt/aria-label/title, an
-  // island's props (checked below), or a link address whole in href.
+  // island's props (checked below), a link address whole in href, or an email address
+  // whole in those text attributes or as exactly mailto:<address> in href.
   const attrByMarker = new Map<string, { element: string; name: string; value: string }[]>();
   for (const attr of findings.attributes) {
     for (const marker of markersIn(attr.value)) {
@@ -348,7 +353,16 @@ export function checkPage(
     for (const attr of attrs) {
       if (attr.element === "astro-island" && attr.name === "props") continue;
       if (!written) problems.push("unknown marker");
-      else if (written.kind === "text") {
+      else if (
+        written.kind === "email" &&
+        attr.element === "a" &&
+        attr.name === "href" &&
+        attr.value.startsWith("mailto:")
+      ) {
+        if (attr.value !== `mailto:${written.value}`) {
+          problems.push(`<a href="${attr.value.slice(0, 60)}"> is not a link to the whole address`);
+        }
+      } else if (written.kind === "text" || written.kind === "email") {
         if (!["alt", "aria-label", "title", "content"].includes(attr.name)) {
           problems.push(`text in <${attr.element} ${attr.name}>`);
         } else if (!attr.value.includes(written.value)) {
@@ -382,7 +396,8 @@ export function checkPage(
       findings.islandStrings.push(value);
       for (const marker of found) {
         const written = lookup(marker);
-        if (written?.kind !== "text" || !value.includes(written.value)) {
+        const textual = written?.kind === "text" || written?.kind === "email";
+        if (!textual || !value.includes(written.value)) {
           islandProblems.push(`props string with ${marker} is not the whole ${describe(written)}`);
         }
       }
@@ -390,20 +405,26 @@ export function checkPage(
   }
   add("island props round-trip to the stored strings", islandProblems);
 
-  // 13. Structured data: only the logo's address, as an absolute URL of the stored one.
+  // 13. Structured data: the organisation's record, each value exactly as stored, and
+  // the logo's address, as an absolute URL of the stored one; nothing else.
   const jsonLdProblems: string[] = [];
   for (const value of findings.jsonLdStrings) {
     for (const marker of markersIn(value)) {
       const written = lookup(marker);
-      const expected =
-        written?.table === "logo_settings" && written.kind === "image_url"
-          ? new URL(written.value, origin).href
-          : null;
+      let expected: string | null = null;
+      if (written?.table === "logo_settings" && written.kind === "image_url") {
+        expected = new URL(written.value, origin).href;
+      } else if (written?.table === "organisation") {
+        expected = written.value;
+      }
       if (value !== expected)
         jsonLdProblems.push(`${marker} (${describe(written)}) in JSON-LD as ${value.slice(0, 60)}`);
     }
   }
-  add("structured data holds only the logo address", jsonLdProblems);
+  add(
+    "structured data holds only the organisation's values and the logo address, whole",
+    jsonLdProblems,
+  );
 
   // 14. In the raw HTML every marker sits in data, a double-quoted attribute value,
   // the title's text or a JSON script: never in an unquoted or single-quoted value, a

@@ -4,10 +4,12 @@
 // minutes from a cold cache on a small machine); each keeps its own tally and line.
 //
 // rendering: every text column of every content table (and every string property of
-// every JSON list item) holds markup and script, every URL column a hostile address
-// the database still accepts; the database refuses javascript:, vbscript:,
-// data:text/html and friends in every URL column; on every built page, all of it is
-// inert text, and what is serialised into island props or JSON-LD round-trips.
+// every JSON list item) holds markup and script, every URL column (and list value that
+// must be a link or an email address) a hostile value the database still accepts; the
+// database refuses javascript:, vbscript:, data:text/html and friends in every URL
+// column and link list value, malformed addresses in every email list value, and any
+// text in enum and code columns; on every built page, all of it is inert text, and what
+// is serialised into island props or JSON-LD round-trips.
 //
 // secrets: the build runs with the service role key, the JWT secret, a deploy hook
 // URL, the build token and the other secrets of the README's table in its
@@ -26,6 +28,7 @@ import {
   type ColumnInfo,
   type Row,
   readCatalog,
+  refusedEmails,
   refusedUrls,
   SHORT_SYMBOL_ICON,
   type Written,
@@ -36,6 +39,7 @@ import {
   type Case,
   checkPage,
   describe as describeWritten,
+  markersIn,
   type PageFindings,
   parsePage,
 } from "./render-html.ts";
@@ -103,6 +107,19 @@ function notShownBecause(written: Written): string | null {
   return null;
 }
 
+/**
+ * Why a text column is read only by search engines and social cards: whole in a meta
+ * tag or the structured data, and shown as text on no page.
+ */
+function readByMachinesBecause(written: Written): string | null {
+  if (written.column.startsWith("seo_")) return "a page's title and description tags";
+  if (written.table !== "organisation") return null;
+  if (written.column === "short_name")
+    return "the structured data's alternateName (the header shows the logo's name)";
+  if (written.column === "tagline") return "the social cards' picture description";
+  return null;
+}
+
 /** Columns whose values a React island receives as props. */
 const ISLAND_COLUMNS = new Set([
   "banners.title",
@@ -154,11 +171,15 @@ async function attempt(
   }
 }
 
-/** The database refuses script addresses in every URL column and any text in enum columns. */
+/**
+ * The database refuses script addresses in every URL column and link list value,
+ * malformed addresses in every email list value, and any text in enum and code columns.
+ */
 async function refusals(): Promise<void> {
   const before = await snapshot();
   const attempts: Attempt[] = [];
   const bad = refusedUrls(LONG);
+  const badEmails = refusedEmails();
   for (const info of catalog) {
     const row = content.rows[info.table][0];
     if (!row) continue;
@@ -172,7 +193,7 @@ async function refusals(): Promise<void> {
           }),
         );
       }
-    } else if (info.kind === "enum") {
+    } else if (info.kind === "enum" || info.kind === "code") {
       for (const value of [
         "<script>alert(1)</script>",
         "javascript:alert(1)",
@@ -184,20 +205,25 @@ async function refusals(): Promise<void> {
           }),
         );
       }
-    } else if (info.kind === "list" && info.list?.required.includes("image_url")) {
+    } else if (info.kind === "list" && info.list) {
       const items = row[info.column] as Record<string, string>[];
-      for (const url of bad) {
-        const patched = items.map((item, i) => (i === 0 ? { ...item, image_url: url } : item));
-        attempts.push(
-          await attempt(
-            `${label}[0].image_url takes ${JSON.stringify(url.slice(0, 60))}`,
-            info.table,
-            id,
-            {
-              [info.column]: patched,
-            },
-          ),
-        );
+      const keys = [...info.list.required, ...info.list.optional];
+      for (const key of keys) {
+        // Picture addresses and links refuse the same script addresses.
+        const kind = info.list.values[key];
+        const values =
+          key === "image_url" || kind === "link" ? bad : kind === "email" ? badEmails : [];
+        for (const value of values) {
+          const patched = items.map((item, i) => (i === 0 ? { ...item, [key]: value } : item));
+          attempts.push(
+            await attempt(
+              `${label}[0].${key} takes ${JSON.stringify(value.slice(0, 60))}`,
+              info.table,
+              id,
+              { [info.column]: patched },
+            ),
+          );
+        }
       }
     }
   }
@@ -232,14 +258,23 @@ async function refusals(): Promise<void> {
 describe("rendering", () => {
   it("knows every content column the database has", () => {
     const kinds = new Set(catalog.map((c) => c.kind));
-    expect([...kinds].sort()).toEqual(["enum", "image_url", "link_url", "list", "text"]);
+    expect([...kinds].sort()).toEqual(["code", "enum", "image_url", "link_url", "list", "text"]);
     expect(new Set(catalog.map((c) => c.table))).toEqual(new Set(CONTENT_TABLES));
-    // Every list column declares its item keys; every text column its length.
+    // Every list column declares its item keys and what kind of value each checked
+    // key holds; every text column its length; every code column its pattern.
     for (const info of catalog) {
-      if (info.kind === "list") expect(info.list?.required.length, info.column).toBeGreaterThan(0);
-      if (info.kind === "text")
-        expect(info.maxLength, `${info.table}.${info.column}`).toBeGreaterThan(0);
+      const name = `${info.table}.${info.column}`;
+      if (info.kind === "list") {
+        expect(info.list?.required.length, name).toBeGreaterThan(0);
+        const keys = [...(info.list?.required ?? []), ...(info.list?.optional ?? [])];
+        expect(keys, name).toEqual(expect.arrayContaining(Object.keys(info.list?.values ?? {})));
+      }
+      if (info.kind === "text") expect(info.maxLength, name).toBeGreaterThan(0);
+      if (info.kind === "code") expect(info.pattern, name).toMatch(/^\^.*\$$/);
     }
+    // The organisation's lists hold email addresses and links: both kinds are written.
+    const valueKinds = new Set(catalog.flatMap((c) => Object.values(c.list?.values ?? {})));
+    expect([...valueKinds].sort()).toEqual(["email", "link"]);
   });
 
   it(
@@ -313,7 +348,7 @@ describe("rendering", () => {
     CHECK_TIMEOUT,
   );
 
-  it("shows every public text value whole, as text, and no address as text", () => {
+  it("shows every public text value whole, as text, and no web address as text", () => {
     const publicPages = pages.filter((p) => !p.path.startsWith("/admin/"));
     const shownAsText = (value: string) =>
       publicPages.some(
@@ -323,13 +358,27 @@ describe("rendering", () => {
             (a) => ["alt", "aria-label"].includes(a.name) && a.value.includes(value),
           ),
       );
+    const forMachines = (value: string) =>
+      publicPages.some(
+        (p) =>
+          p.findings.jsonLdStrings.includes(value) ||
+          p.findings.attributes.some(
+            (a) => a.element === "meta" && a.name === "content" && a.value.includes(value),
+          ),
+      );
+    const machinesOnly = new Map<string, string>();
     const inIslandProps = (value: string) =>
       publicPages.some((p) => p.findings.islandStrings.some((text) => text.includes(value)));
     const anywhere = (marker: string) =>
       pages.filter((p) => p.html.includes(marker)).map((p) => p.path);
-    const certificates = pages.find((p) => p.path === "/certifications/");
+    const linkedTo = (href: string) =>
+      publicPages.some((p) =>
+        p.findings.attributes.some(
+          (a) => a.element === "a" && a.name === "href" && a.value === href,
+        ),
+      );
     const exempt = new Map<string, string>();
-    const counts = { shown: 0, island: 0, absent: 0, images: 0, links: 0 };
+    const counts = { shown: 0, island: 0, absent: 0, images: 0, links: 0, emails: 0 };
 
     for (const written of content.markers.all()) {
       const label = describeWritten(written);
@@ -349,12 +398,31 @@ describe("rendering", () => {
         );
         continue;
       }
-      if (written.kind === "text") {
-        counts.shown += 1;
+      if (written.kind === "email") {
+        counts.emails += 1;
         rendering.holds(
           `${label} is shown whole as text on a public page`,
           shownAsText(written.value),
         );
+        rendering.holds(
+          `${label} is a mailto: link to exactly the stored address`,
+          linkedTo(`mailto:${written.value}`),
+        );
+      } else if (written.kind === "text") {
+        counts.shown += 1;
+        const machines = readByMachinesBecause(written);
+        if (machines) {
+          machinesOnly.set(`${written.table}.${written.column}`, machines);
+          rendering.holds(
+            `${label} (read by search engines and social cards) is whole in a meta tag or the structured data`,
+            forMachines(written.value),
+          );
+        } else {
+          rendering.holds(
+            `${label} is shown whole as text on a public page`,
+            shownAsText(written.value),
+          );
+        }
         if (ISLAND_COLUMNS.has(`${written.table}.${written.column}`)) {
           counts.island += 1;
           rendering.holds(
@@ -377,26 +445,27 @@ describe("rendering", () => {
         rendering.holds(`${label} (an image address) is never put in the page`, onlyJsonLd);
       } else if (written.kind === "link_url") {
         counts.links += 1;
-        const links = certificates?.findings.attributes.filter(
-          (a) => a.element === "a" && a.name === "href" && a.value === written.value,
-        );
         rendering.holds(
           `${label} is a link with exactly the stored address`,
-          (links?.length ?? 0) > 0,
+          linkedTo(written.value),
         );
       }
     }
 
-    // The link elements made from certificate addresses carry nothing else.
+    // The link elements made from stored web addresses (certificates, social links)
+    // carry nothing else.
+    const certificates = pages.find((p) => p.path === "/certifications/");
     if (certificates) {
       const doc = parsePage(certificates.path, certificates.html).document;
       const links = [...doc.querySelectorAll("a[href]")].filter((a) =>
-        /~xq[0-9a-z]+qx~/.test(a.getAttribute("href") ?? ""),
+        markersIn(a.getAttribute("href") ?? "").some(
+          (marker) => content.markers.byMarker.get(marker)?.kind === "link_url",
+        ),
       );
       for (const link of links) {
         const names = [...link.attributes].map((a) => a.name).sort();
         rendering.holds(
-          `certificate link ${link.getAttribute("href")?.slice(0, 50)} has only href, target, rel, class`,
+          `link ${link.getAttribute("href")?.slice(0, 50)} has only href, target, rel, class`,
           JSON.stringify(names) === JSON.stringify(["class", "href", "rel", "target"]),
         );
       }
@@ -419,10 +488,14 @@ describe("rendering", () => {
     console.log(
       `[rendering] ${content.markers.all().length} hostile values written (${catalog.length} text/jsonb columns); ` +
         `${counts.shown} shown whole as text (${counts.island} through island props), ` +
-        `${counts.absent} on no page as expected, ${counts.images} image and ${counts.links} link addresses checked`,
+        `${counts.absent} on no page as expected, ${counts.images} image, ${counts.links} link ` +
+        `and ${counts.emails} email addresses checked`,
     );
     console.log(
       `[rendering] columns not on any public page:\n  ${[...exempt].map(([c, r]) => `${c}: ${r}`).join("\n  ")}`,
+    );
+    console.log(
+      `[rendering] columns only search engines and social cards read:\n  ${[...machinesOnly].map(([c, r]) => `${c}: ${r}`).join("\n  ")}`,
     );
   });
 
@@ -434,10 +507,11 @@ describe("rendering", () => {
       .find((w) => w.kind === "text" && w.value.includes("</script>") && w.value.includes('"'));
     if (!written) throw new Error("no hostile text value to build the controls from");
     const { marker, value } = written;
-    const escaped = value
-      .replaceAll("&", "&amp;")
-      .replaceAll("<", "&lt;")
-      .replaceAll('"', "&quot;");
+    const email = content.markers.all().find((w) => w.kind === "email");
+    if (!email) throw new Error("no email address to build the controls from");
+    const escapeHtml = (text: string) =>
+      text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
+    const escaped = escapeHtml(value);
     const shell = (head: string, body: string) =>
       `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
     const broken: [string, string][] = [
@@ -473,6 +547,14 @@ describe("rendering", () => {
         shell("", `<p style="background:url(javascript:alert(1))">x</p>`),
       ],
       ["a picture from elsewhere", shell("", `<img src="https://x.example/a.png" alt="">`)],
+      [
+        "part of a value in the structured data",
+        shell(`<script type="application/ld+json">${JSON.stringify({ a: marker })}</script>`, ""),
+      ],
+      [
+        "a mailto: link to part of an email address",
+        shell("", `<a href="mailto:${email.marker}@x.example">x</a>`),
+      ],
       ["an iframe", shell("", `<iframe src="/x"></iframe>`)],
       ["a script from elsewhere", shell("", `<script src="https://x.example/a.js"></script>`)],
       ["a meta refresh", shell(`<meta http-equiv="refresh" content="0;url=/x">`, "")],
@@ -483,7 +565,11 @@ describe("rendering", () => {
       rendering.holds(`control: a page with ${what} fails a check`, failed.length > 0);
     }
     // And the same value escaped as the site does it passes every check.
-    const clean = shell("", `<p>${escaped}</p><img src="/_astro/a.jpg" alt="${escaped}">`);
+    const clean = shell(
+      "",
+      `<p>${escaped}</p><img src="/_astro/a.jpg" alt="${escaped}">` +
+        `<a href="mailto:${escapeHtml(email.value)}">${escapeHtml(email.value)}</a>`,
+    );
     const { cases } = checkPage(parsePage("/control", clean), content.markers, ORIGIN);
     rendering.holds(
       "control: the value escaped as the site does passes every check",

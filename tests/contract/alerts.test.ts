@@ -129,6 +129,12 @@ describe.skipIf(REAL_PROJECT)(
     it("a contact message reaches every admin: sender, subject, first lines, a link to the inbox", {
       timeout: 60_000,
     }, async () => {
+      // The organisation's own name, not MAIL_FROM's, is the sender's name.
+      const renamed = await serviceClient(stack)
+        .from("organisation")
+        .update({ name: "Riverside Care Trust" })
+        .not("id", "is", null);
+      expect(renamed.error).toBeNull();
       const subject = `Volunteering ${randomUUID().slice(0, 8)}`;
       await sendMessage(subject);
       for (const admin of [first, second]) {
@@ -137,6 +143,7 @@ describe.skipIf(REAL_PROJECT)(
           new RegExp(`^New message: ${literal(subject)}$`),
         );
         expect(mail.From.Address).toBe("noreply@helpinghands.local");
+        expect(mail.From.Name).toBe("Riverside Care Trust");
         expect(mail.Text).toContain("Asha Rai <asha@example.org> wrote through the contact form");
         expect(mail.Text).toContain("> I would like to help.\n> On weekends.");
         expect(mail.Text).toContain(`${SITE}/admin/messages`);

@@ -12,7 +12,7 @@ import {
   signIn as signInWords,
   teamWords,
 } from "../../admin-island/src/data/messages.ts";
-import { site } from "../../src/lib/site.ts";
+import { DEFAULT_SITE as site } from "../../src/lib/site.ts";
 import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
 import { newEmail } from "../contract/stack.ts";
 import {

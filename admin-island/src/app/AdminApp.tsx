@@ -1,6 +1,7 @@
 // The admin app, mounted client-only by every /admin/* shell. It decides, from the
 // session, what this path may show: the sign-in form, a 'not an admin' notice, or
 // the screen. The database's RLS decides what any request may actually do.
+import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
@@ -11,9 +12,11 @@ import { AccountScreen } from "../components/screens/AccountScreen.tsx";
 import { GalleryManager } from "../components/screens/GalleryManager.tsx";
 import { HomeManagement } from "../components/screens/HomeManagement.tsx";
 import { MessagesScreen } from "../components/screens/MessagesScreen.tsx";
+import { PagesScreen } from "../components/screens/PagesScreen.tsx";
 import { PublishStatus } from "../components/screens/PublishStatus.tsx";
 import { PaymentsScreen } from "../components/screens/payments/PaymentsScreen.tsx";
 import { ResourceManager } from "../components/screens/ResourceManager.tsx";
+import { SingletonForm } from "../components/screens/SingletonForm.tsx";
 import { TrashScreen } from "../components/screens/TrashScreen.tsx";
 import { TeamScreen } from "../components/screens/team/TeamScreen.tsx";
 import { ConfirmProvider, useConfirm } from "../components/ui/Confirm.tsx";
@@ -22,6 +25,7 @@ import { button } from "../components/ui/ui.ts";
 import { $access, checkAccess, guardAccess } from "../data/access.ts";
 import { isAdmin, type LinkState, readLink, signOut } from "../data/auth.ts";
 import { type AdminClient, getClient } from "../data/client.ts";
+import { $organisationName, followOrganisationName } from "../data/organisation.ts";
 import { createPublisher, supabasePublishApi } from "../data/publish.ts";
 import { supabaseDataLayer, supabaseTeamApi } from "../data/supabase-data.ts";
 import { AccessNotice } from "./AccessNotice.tsx";
@@ -41,8 +45,6 @@ import { Shell } from "./Shell.tsx";
 export interface AdminAppProps {
   supabaseUrl: string;
   publishableKey: string;
-  /** The charity's name, for the browser tab's title. */
-  siteName: string;
 }
 
 type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
@@ -79,7 +81,7 @@ function nextPath(): string {
   return next && findRoute(next) ? next : DASHBOARD_PATH;
 }
 
-export default function AdminApp({ supabaseUrl, publishableKey, siteName }: AdminAppProps) {
+export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps) {
   // What an emailed link brought (a session, or Auth's refusal), read before
   // supabase-js takes the session and clears the address.
   const [link] = useState<LinkState>(() => readLink(window.location.href));
@@ -102,6 +104,9 @@ export default function AdminApp({ supabaseUrl, publishableKey, siteName }: Admi
   const route = findRoute(path);
   const open = route?.open === true;
 
+  // The charity's name is content: read from its record, not built into the shells.
+  const siteName = useStore($organisationName);
+  useEffect(() => followOrganisationName(data), [data]);
   useEffect(() => {
     document.title = adminTitle(path, siteName);
   }, [path, siteName]);
@@ -296,10 +301,14 @@ function ScreenView({ screen, client, email, onLeft }: ScreenViewProps) {
       ) : (
         <ResourceManager definition={screen.resource} />
       );
+    case "single":
+      return <SingletonForm definition={screen.resource} />;
     case "gallery":
       return <GalleryManager gallery={screen.gallery} />;
     case "home":
       return <HomeManagement />;
+    case "pages":
+      return <PagesScreen />;
     case "messages":
       return <MessagesScreen />;
     case "trash":

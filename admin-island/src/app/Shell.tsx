@@ -1,10 +1,12 @@
 // The frame of every signed-in screen: brand, title, Back to Dashboard, Account, Logout.
 // On phones the three are icons with their names kept for screen readers (and as
 // tooltips), so the header stays two short rows.
+
+import { useStore } from "@nanostores/react";
 import { ArrowLeft, LogOut, UserRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { site } from "../../../src/lib/site.ts";
 import { button } from "../components/ui/ui.ts";
+import { $organisationName } from "../data/organisation.ts";
 import { ACCOUNT_PATH, DASHBOARD_PATH } from "./routes.ts";
 
 interface ShellProps {
@@ -34,6 +36,7 @@ export function Shell({
   account = true,
   children,
 }: ShellProps) {
+  const name = useStore($organisationName);
   return (
     <div className="min-h-dvh bg-surface-muted">
       <a
@@ -46,7 +49,7 @@ export function Shell({
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 max-sm:gap-y-2 max-sm:py-3 sm:px-6">
           <div className="min-w-0 max-sm:flex-1">
             <p className="truncate text-xs font-medium text-brand-200 sm:text-sm">
-              {site.name} · Management
+              {name ? `${name} · Management` : "Management"}
             </p>
             <h1 className="font-display text-xl font-bold sm:text-2xl">{title}</h1>
           </div>

@@ -49,7 +49,7 @@ export function findRoute(pathname: string): AdminRoute | undefined {
  * shell: a host may answer any admin path with the shell of /admin/ (Cloudflare Pages
  * applies the admin's rewrite even where a route has a shell of its own).
  */
-export function adminTitle(pathname: string, siteName: string): string {
+export function adminTitle(pathname: string, siteName?: string | null): string {
   const path = normalisePath(pathname);
   const page =
     path === LOGIN_PATH
@@ -57,5 +57,5 @@ export function adminTitle(pathname: string, siteName: string): string {
       : path === DASHBOARD_PATH
         ? "Admin Dashboard"
         : (findRoute(path)?.title ?? "Admin");
-  return `${page} | ${siteName} Admin`;
+  return siteName ? `${page} | ${siteName} Admin` : `${page} | Admin`;
 }

@@ -2,7 +2,6 @@
 // become DataErrors; a rejected token becomes a SessionExpiredError.
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { TIE_BREAKS } from "../../../src/lib/content/tables.ts";
-import { site } from "../../../src/lib/site.ts";
 import { SET_PASSWORD_PATH } from "./auth.ts";
 import type { AdminClient } from "./client.ts";
 import {
@@ -29,6 +28,7 @@ import {
 } from "./data-layer.ts";
 import { type MessageQuery, pageRange, searchFilters } from "./inbox-query.ts";
 import { failures, notificationWords, teamWords } from "./messages.ts";
+import { organisationName } from "./organisation.ts";
 
 /** The Edge Function every upload goes through (functions/media)... */
 export const MEDIA_FUNCTION = "media";
@@ -490,7 +490,7 @@ export function supabaseTeamApi(client: AdminClient, origin: string): TeamApi {
     },
     async invite(email) {
       // The invitation email names the charity as the admin shows it.
-      await call({ action: "invite", email, redirectTo, siteName: site.name });
+      await call({ action: "invite", email, redirectTo, siteName: organisationName() });
     },
     async resend(userId) {
       await call({ action: "resend", userId, redirectTo });

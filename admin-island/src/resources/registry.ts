@@ -13,7 +13,9 @@ import {
   reliefGallery,
 } from "./galleries.ts";
 import { about, boardStaff, causes, galleryImages, homeBoard } from "./home.ts";
+import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
+import { historyPage, milestones } from "./pages.ts";
 import {
   childrenContent,
   donateContent,
@@ -26,8 +28,12 @@ import type { CardView, GalleryDefinition, ResourceDefinition } from "./types.ts
 export type Screen =
   /** `payments`: the donation details, whose writes may wait for a second admin's approval. */
   | { kind: "cards"; resource: ResourceDefinition; payments?: true }
+  /** A table of one record, edited in one form. */
+  | { kind: "single"; resource: ResourceDefinition }
   | { kind: "gallery"; gallery: GalleryDefinition }
   | { kind: "home" }
+  /** The fixed pages' words, grouped by page. */
+  | { kind: "pages" }
   | { kind: "messages" }
   | { kind: "trash" }
   | { kind: "team" }
@@ -48,7 +54,17 @@ export interface RegistryEntry {
   route?: Place & { path: string; tile?: false; open?: true };
   /** A section of home management; `single` edits one record in one form. */
   homeSection?: Place & { id: string; single?: boolean };
+  /** A section of the Pages screen, under the public page it appears on. */
+  pageSection?: Place & { id: string; page: PublicPage; single?: boolean };
 }
+
+/** A public page whose words are content. */
+export interface PublicPage {
+  path: string;
+  title: string;
+}
+
+const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -63,6 +79,42 @@ export const registry: RegistryEntry[] = [
       path: "/admin/home-management",
       title: "Home Management",
       description: "Banners, about section, causes, board members and gallery of the home page",
+    },
+  },
+  {
+    screen: { kind: "pages" },
+    route: {
+      path: "/admin/pages",
+      title: "Pages",
+      description: "The words of the site's pages, grouped by the page they appear on",
+    },
+  },
+  {
+    screen: cards(historyPage),
+    pageSection: {
+      id: "our-history-words",
+      page: OUR_HISTORY,
+      title: "Page words",
+      description: "Title, introduction, timeline heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(milestones),
+    pageSection: {
+      id: "our-history-milestones",
+      page: OUR_HISTORY,
+      title: "Milestones",
+      description: "The timeline: year, title, what happened, where and its impact",
+    },
+  },
+  {
+    screen: { kind: "single", resource: organisation },
+    route: {
+      path: "/admin/organisation",
+      title: "Organisation",
+      description:
+        "The charity's name, address, phone numbers, emails and social links, shown on every page",
     },
   },
   {
@@ -278,7 +330,7 @@ export const registry: RegistryEntry[] = [
 
 /** Every resource definition the admin edits. */
 export const resources: ResourceDefinition[] = registry.flatMap(({ screen }) =>
-  screen.kind === "cards" ? [screen.resource] : [],
+  screen.kind === "cards" || screen.kind === "single" ? [screen.resource] : [],
 );
 
 /** Every picture gallery the admin manages. */
@@ -291,6 +343,15 @@ export interface HomeSection extends Place {
   resource: ResourceDefinition;
   single?: boolean;
 }
+
+export interface PageSection extends HomeSection {
+  page: PublicPage;
+}
+
+/** The Pages screen's sections, in menu order (grouped by page there). */
+export const pageSections: PageSection[] = registry.flatMap(({ screen, pageSection }) =>
+  pageSection && screen.kind === "cards" ? [{ ...pageSection, resource: screen.resource }] : [],
+);
 
 /** Home management's sections, in menu order. */
 export const homeSections: HomeSection[] = registry.flatMap(({ screen, homeSection }) =>
@@ -314,9 +375,15 @@ export function recordView(
   row: Record<string, unknown>,
   fallback: string,
 ): RecordView {
-  for (const { screen, route, homeSection } of registry) {
-    const place = route?.title ?? (homeSection ? `Home page ${homeSection.title}` : "");
-    if (screen.kind === "cards" && screen.resource.table === table) {
+  for (const { screen, route, homeSection, pageSection } of registry) {
+    const place =
+      route?.title ??
+      (homeSection
+        ? `Home page ${homeSection.title}`
+        : pageSection
+          ? `${pageSection.page.title} ${pageSection.title}`
+          : "");
+    if ((screen.kind === "cards" || screen.kind === "single") && screen.resource.table === table) {
       try {
         return { place, view: screen.resource.card({ id: String(row.id), ...row }) };
       } catch {

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_MESSAGES, INQUIRY_TYPE_LABELS, INQUIRY_TYPES } from "../../lib/contact";
-import { site } from "../../lib/site";
+import { DEFAULT_SITE as site } from "../../lib/site";
 import DefaultContactForm, { CONTACT_SUCCESS_TEXT, ContactForm } from "./ContactForm";
 
 const ENDPOINT = "http://127.0.0.1:54321/functions/v1/contact";
@@ -39,7 +39,14 @@ function pendingFetch() {
 
 function setup() {
   const user = userEvent.setup();
-  render(<ContactForm endpoint={ENDPOINT} publishableKey={PUBLISHABLE_KEY} />);
+  render(
+    <ContactForm
+      endpoint={ENDPOINT}
+      publishableKey={PUBLISHABLE_KEY}
+      phone={site.phones[0]}
+      email={site.emails[0]}
+    />,
+  );
   const field = {
     name: () => screen.getByLabelText(/^Full Name/),
     email: () => screen.getByLabelText(/^Email Address/),
@@ -77,7 +84,12 @@ describe("ContactForm", () => {
 
   it("server-renders every field with its label", () => {
     const html = renderToString(
-      <ContactForm endpoint={ENDPOINT} publishableKey={PUBLISHABLE_KEY} />,
+      <ContactForm
+        endpoint={ENDPOINT}
+        publishableKey={PUBLISHABLE_KEY}
+        phone={site.phones[0]}
+        email={site.emails[0]}
+      />,
     );
     const doc = new DOMParser().parseFromString(html, "text/html");
     const labels = [...doc.querySelectorAll("label")].map((l) => l.textContent?.trim());

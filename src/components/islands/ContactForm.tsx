@@ -19,13 +19,16 @@ import {
   INQUIRY_TYPES,
   validateContact,
 } from "../../lib/contact";
-import { site, telHref } from "../../lib/site";
+import { telHref } from "../../lib/site";
 
 export interface ContactFormProps {
   /** The contact Edge Function: `${PUBLIC_SUPABASE_URL}/functions/v1/contact`. */
   endpoint: string;
   /** The project's publishable key, sent as `apikey` (it is no JWT: no Authorization). */
   publishableKey: string;
+  /** The organisation's first phone number and email address, offered when sending fails. */
+  phone?: string;
+  email?: string;
 }
 
 export const CONTACT_SUCCESS_TEXT = "Thank you for your message! We will get back to you soon.";
@@ -93,7 +96,7 @@ function serverFieldErrors(body: unknown): ContactFieldErrors | null {
  * `contact` Edge Function (src/lib/contact.ts), posts them there with plain fetch, and
  * says thank you only once the function answered 2xx. On failure the typed text stays.
  */
-export function ContactForm({ endpoint, publishableKey }: ContactFormProps) {
+export function ContactForm({ endpoint, publishableKey, phone, email }: ContactFormProps) {
   const id = useId();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -231,8 +234,6 @@ export function ContactForm({ endpoint, publishableKey }: ContactFormProps) {
       </p>
     ) : null;
 
-  const phone = site.phones[0];
-  const email = site.emails[0];
   const messageProps = fieldProps("message");
   const messageLength = values.message.length;
 

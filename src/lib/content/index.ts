@@ -9,6 +9,9 @@ import {
   DEFAULT_ABOUT,
   DEFAULT_BANNERS,
   DEFAULT_CAUSES,
+  DEFAULT_HISTORY_PAGE,
+  DEFAULT_MILESTONES,
+  DEFAULT_ORGANISATION,
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
   defaultGallery,
@@ -23,6 +26,7 @@ import {
   type ProgrammeContentMap,
 } from "../defaults.ts";
 import { CONTENT_TABLES, type ContentTable, type RowOf, TABLES } from "../schema/tables.ts";
+import { type SiteConfig, siteConfig } from "../site.ts";
 import { publicPayments } from "./sample-payments.ts";
 import {
   type ContentRows,
@@ -52,6 +56,21 @@ async function rows<T extends ContentTable>(table: T): Promise<ContentRows<T>> {
   // its data is RowOf<T>; Astro's types only lose which table T is.
   const list = entries.map((entry) => entry.data as RowOf<T>);
   return list.sort(compareRows(TABLES[table].read.order));
+}
+
+/** The organisation's identity: its record, or the built-in one while there is none. */
+export async function getSite(): Promise<SiteConfig> {
+  return siteConfig(newestOrDefault(await rows("organisation"), DEFAULT_ORGANISATION));
+}
+
+/** Our History's words: its record, or the built-in one. */
+export async function getHistoryPage(): Promise<RowOf<"history_page">> {
+  return newestOrDefault(await rows("history_page"), DEFAULT_HISTORY_PAGE);
+}
+
+/** Our History's milestones in their order; the built-in ones when none is active. */
+export async function getMilestones(): Promise<RowOf<"milestones">[]> {
+  return orDefaults(await rows("milestones"), DEFAULT_MILESTONES);
 }
 
 /** The active logo, or null (the header then shows /logo.svg and the site name). */

@@ -1,12 +1,12 @@
 // Fixed copy of /about: the figures, the story since 2009, mission, vision and values.
 
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import type { CallToAction, Feature, PageIntro, PageSeo, Stat } from "./types";
 
-export const aboutSeo: PageSeo = {
+export const aboutSeo = (site: SiteConfig): PageSeo => ({
   title: "About Us",
   description: `Since ${site.foundedYear}, ${site.name} has given children a home, elders a family and families in crisis a helping hand. Read our story, mission and values.`,
-};
+});
 
 export const aboutIntro: PageIntro = {
   eyebrow: "Who we are",
@@ -21,16 +21,17 @@ export const aboutStats: readonly Stat[] = [
   { number: "24/7", label: "Support" },
 ];
 
-export const aboutStory = {
-  title: "Our Story",
-  since: `Since ${site.foundedYear}`,
-  foundedNote: "The year we opened our doors",
-  paragraphs: [
-    `In ${site.foundedYear}, after a hard monsoon left several children in our neighbourhood without parents or a safe place to sleep, Kamala Shrestha and a handful of neighbours rented two rooms on Riverside Road and opened their doors. The first night, six children slept there. Volunteers cooked on a borrowed stove, and a local teacher came every evening to help with homework.`,
-    "Word spread, and so did the need. Older people living alone began knocking too, so in 2012 we opened a small home for elders next door. Families asked for medicines they could not afford, and our first free health camp followed. When floods and an earthquake struck the valley, our volunteers were already there, so relief work became part of who we are.",
-    "Today the same idea carries everything we do: every person deserves safety, dignity and someone who cares. We are still local, still run largely by volunteers, and we publish where every gift goes, because the trust of our donors is what keeps the doors open.",
-  ],
-} as const;
+export const aboutStory = (site: SiteConfig) =>
+  ({
+    title: "Our Story",
+    since: `Since ${site.foundedYear}`,
+    foundedNote: "The year we opened our doors",
+    paragraphs: [
+      `In ${site.foundedYear}, after a hard monsoon left several children in our neighbourhood without parents or a safe place to sleep, Kamala Shrestha and a handful of neighbours rented two rooms on Riverside Road and opened their doors. The first night, six children slept there. Volunteers cooked on a borrowed stove, and a local teacher came every evening to help with homework.`,
+      "Word spread, and so did the need. Older people living alone began knocking too, so in 2012 we opened a small home for elders next door. Families asked for medicines they could not afford, and our first free health camp followed. When floods and an earthquake struck the valley, our volunteers were already there, so relief work became part of who we are.",
+      "Today the same idea carries everything we do: every person deserves safety, dignity and someone who cares. We are still local, still run largely by volunteers, and we publish where every gift goes, because the trust of our donors is what keeps the doors open.",
+    ],
+  }) as const;
 
 export const aboutMission = {
   title: "Our Mission",

@@ -2,7 +2,7 @@
 // department contacts and the emergency section.
 
 import type { IconName } from "../icons";
-import { site, telHref } from "../site";
+import { type SiteConfig, telHref } from "../site";
 import type { PageIntro, PageSeo } from "./types";
 
 export interface InfoCard {
@@ -21,10 +21,10 @@ export interface Department {
 
 export const officeHours = "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only";
 
-export const contactSeo: PageSeo = {
+export const contactSeo = (site: SiteConfig): PageSeo => ({
   title: "Contact Us",
   description: `Get in touch with ${site.name}: visit, call or write to us, volunteer, or reach our 24/7 emergency line.`,
-};
+});
 
 export const contactIntro: PageIntro = {
   eyebrow: "We would love to hear from you",
@@ -32,7 +32,7 @@ export const contactIntro: PageIntro = {
   lead: "Questions about our work, volunteering, sponsoring a child or visiting the homes? Write, call or drop by: we answer every message within two working days.",
 };
 
-export const infoCards: readonly InfoCard[] = [
+export const infoCards = (site: SiteConfig): readonly InfoCard[] => [
   {
     icon: "MapPin",
     title: "Visit Us",
@@ -111,13 +111,14 @@ export const departments: readonly Department[] = [
   },
 ];
 
-export const emergencySection = {
-  title: "Emergency Contact",
-  text: "For medical emergencies among our residents, or to report a family in urgent need after a flood, landslide or earthquake, call our round-the-clock line. If a life is in danger, call the national emergency services first.",
-  phoneLabel: "24/7 emergency line",
-  phone: site.emergencyPhone,
-  nationalLabel: "Police",
-  nationalPhone: "100",
-  ambulanceLabel: "Ambulance",
-  ambulancePhone: "102",
-} as const;
+export const emergencySection = (site: SiteConfig) =>
+  ({
+    title: "Emergency Contact",
+    text: "For medical emergencies among our residents, or to report a family in urgent need after a flood, landslide or earthquake, call our round-the-clock line. If a life is in danger, call the national emergency services first.",
+    phoneLabel: "24/7 emergency line",
+    phone: site.emergencyPhone,
+    nationalLabel: "Police",
+    nationalPhone: "100",
+    ambulanceLabel: "Ambulance",
+    ambulancePhone: "102",
+  }) as const;

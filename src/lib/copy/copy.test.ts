@@ -4,9 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { iconNames } from "../icons";
 import { footerLinks } from "../nav";
+import { SAMPLE } from "../sample-content";
+import { DEFAULT_SITE } from "../site";
 import { aboutStats, aboutStory, aboutValues } from "./about";
 import { departments, infoCards, mapSection, officeHours } from "./contact";
-import { milestones } from "./history";
 import { galleryEmpty, homeBoard } from "./home";
 import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
 import { coreValues, objectives } from "./mission";
@@ -30,13 +31,14 @@ describe("about copy", () => {
   });
 
   it("tells the story from 2009 and lists four values", () => {
-    expect(aboutStory.paragraphs[0]).toMatch(/^In 2009/);
+    expect(aboutStory(DEFAULT_SITE).paragraphs[0]).toMatch(/^In 2009/);
     expect(aboutValues).toHaveLength(4);
   });
 });
 
 describe("history copy", () => {
   it("has the seven milestones, each complete", () => {
+    const milestones = SAMPLE.milestones;
     expect(milestones.map((m) => m.year)).toEqual([2009, 2012, 2015, 2018, 2020, 2022, 2024]);
     for (const milestone of milestones) {
       for (const field of [
@@ -79,14 +81,14 @@ describe("mission copy", () => {
 
 describe("contact copy", () => {
   it("has four info cards, the office hours and the map placeholder", () => {
-    expect(infoCards.map((card) => card.title)).toEqual([
+    expect(infoCards(DEFAULT_SITE).map((card) => card.title)).toEqual([
       "Visit Us",
       "Call Us",
       "Email Us",
       "Office Hours",
     ]);
     expect(officeHours).toBe("Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only");
-    expect(infoCards[3]?.lines).toEqual([{ text: officeHours }]);
+    expect(infoCards(DEFAULT_SITE)[3]?.lines).toEqual([{ text: officeHours }]);
     expect(mapSection.placeholder).toBe("Interactive map coming soon");
     expect(departments.length).toBeGreaterThan(0);
   });

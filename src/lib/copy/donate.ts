@@ -1,13 +1,13 @@
 // Fixed copy of /donate.
 
 import type { IconName } from "../icons";
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import type { PageIntro, PageSeo } from "./types";
 
-export const donateSeo: PageSeo = {
+export const donateSeo = (site: SiteConfig): PageSeo => ({
   title: "Donate",
   description: `Give to ${site.name} by mobile payment or bank transfer. Every gift feeds, teaches, heals and shelters children, elders and families in need.`,
-};
+});
 
 export const donateIntro: PageIntro = {
   eyebrow: "Make a difference today",

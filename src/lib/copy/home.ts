@@ -1,12 +1,12 @@
 // Fixed copy of the home page: section headings, labels and empty states.
 
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import type { PageSeo } from "./types";
 
-export const homeSeo: PageSeo = {
+export const homeSeo = (site: SiteConfig): PageSeo => ({
   title: "",
   description: `${site.name} gives children a home, elders a family and families in crisis a helping hand: a children's home, an old-age home, free medical care and disaster relief since ${site.foundedYear}.`,
-};
+});
 
 export const homeAbout = {
   eyebrow: "Who we are",

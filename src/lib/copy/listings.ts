@@ -1,12 +1,12 @@
 // Fixed copy of /projects and /certifications.
 
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import type { CallToAction, PageIntro, PageSeo } from "./types";
 
-export const projectsSeo: PageSeo = {
+export const projectsSeo = (site: SiteConfig): PageSeo => ({
   title: "Our Projects",
   description: `Wells, homes, clinics and learning centres: the completed, ongoing and planned projects of ${site.name}.`,
-};
+});
 
 export const projectsIntro: PageIntro = {
   eyebrow: "Our work in action",
@@ -26,10 +26,10 @@ export const projectsCta: CallToAction = {
   secondary: { label: "Partner With Us", href: "/contact/" },
 };
 
-export const certificationsSeo: PageSeo = {
+export const certificationsSeo = (site: SiteConfig): PageSeo => ({
   title: "Certifications",
   description: `Registration, tax exemption and accreditation certificates of ${site.name}: proof that your gift is in trustworthy hands.`,
-};
+});
 
 export const certificationsIntro: PageIntro = {
   eyebrow: "Accountable to you",

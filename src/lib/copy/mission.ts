@@ -2,7 +2,7 @@
 // strategic objectives with their goals.
 
 import type { IconName } from "../icons";
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import { aboutMission, aboutVision } from "./about";
 import type { CallToAction, Feature, PageIntro, PageSeo } from "./types";
 
@@ -13,10 +13,10 @@ export interface Objective {
   readonly goals: readonly string[];
 }
 
-export const missionSeo: PageSeo = {
+export const missionSeo = (site: SiteConfig): PageSeo => ({
   title: "Our Mission",
   description: `The mission, vision, core values and strategic objectives that guide ${site.name}.`,
-};
+});
 
 export const missionIntro: PageIntro = {
   eyebrow: "What drives us",

@@ -1,6 +1,6 @@
 // Fixed copy of /about/our-team: the six leadership members and the summary figures.
 
-import { site } from "../site";
+import type { SiteConfig } from "../site";
 import type { CallToAction, PageIntro, PageSeo, Stat } from "./types";
 
 export interface TeamMember {
@@ -18,10 +18,10 @@ export interface TeamMember {
 /** How many achievements a member's card shows: the first two. */
 export const achievementsShown = 2;
 
-export const teamSeo: PageSeo = {
+export const teamSeo = (site: SiteConfig): PageSeo => ({
   title: "Our Team",
   description: `Meet the leadership team of ${site.name}: the people who run our children's home, old-age home, medical camps and relief work.`,
-};
+});
 
 export const teamIntro: PageIntro = {
   eyebrow: "The people behind the work",

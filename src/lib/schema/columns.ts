@@ -7,13 +7,16 @@
 //     CHECK constraint would refuse.
 // Items of the JSON lists (services, statistics, ...) are built the same way.
 import {
+  countryCode as countryCodeRule,
   isActive,
   itemList,
   oneOf,
   optionalImage,
   optionalLink,
   optionalText,
+  requiredEmail,
   requiredImage,
+  requiredLink,
   requiredText,
   wholeNumber,
 } from "./rules.ts";
@@ -56,6 +59,13 @@ export const optLink = () => column(z.string().nullable(), () => optionalLink())
 /** A whole number from 0 to `max`. */
 export const count = (max: number) => column(z.number().int(), () => wholeNumber(max));
 
+/** A year from `min` to `max`. */
+export const year = (min: number, max: number) =>
+  column(z.number().int(), () => wholeNumber(max, min));
+
+/** A country's two-letter code (ISO 3166-1 alpha-2), stored in capitals. */
+export const countryCode = () => column(z.string(), () => countryCodeRule());
+
 /** The place in a list, shown to editors as sort_order + 1. */
 export const sortOrder = () => count(100_000);
 
@@ -97,6 +107,20 @@ export const itemOptText = (): ItemKey<string | null | undefined> => ({
   required: false,
 });
 
+/** A required email address inside an item. */
+export const itemEmail = (message: string): ItemKey<string> => ({
+  row: z.string(),
+  form: () => requiredEmail(message),
+  required: true,
+});
+
+/** A required link inside an item (http(s), or a path on the site). */
+export const itemLink = (message: string): ItemKey<string> => ({
+  row: z.string(),
+  form: () => requiredLink(message),
+  required: true,
+});
+
 /** A required picture address inside an item. */
 export const itemImage = (message: string): ItemKey<string> => ({
   row: z.string(),
@@ -126,16 +150,17 @@ export function listItem<const K extends Record<string, ItemKey>>(
 /** The stored shape of one item. */
 export type ItemOf<I extends ListItem> = z.output<I["row"]>;
 
-/** A list of 1 to 50 items. */
+/** A list of 1 to `max` items (the database's is_object_list limit). */
 export function list<K extends Record<string, ItemKey>>(
   item: ListItem<K>,
+  max = 50,
 ): Column<ItemOf<ListItem<K>>[]> {
-  const row: z.ZodType<ItemOf<ListItem<K>>[]> = z.array(item.row).min(1).max(50);
+  const row: z.ZodType<ItemOf<ListItem<K>>[]> = z.array(item.row).min(1).max(max);
   const form = () => {
     const shape = Object.fromEntries(
       Object.entries(item.keys).map(([key, spec]) => [key, spec.form()]),
     );
-    return itemList(shape, item.what);
+    return itemList(shape, item.what, max);
   };
   return { row, form, item };
 }

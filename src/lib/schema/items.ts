@@ -5,7 +5,9 @@ import { isShownTipIcon, serviceIconOf } from "../icons.ts";
 import {
   type ItemKey,
   type ItemOf,
+  itemEmail,
   itemImage,
+  itemLink,
   itemOptText,
   itemText,
   listItem,
@@ -67,8 +69,24 @@ export const bankAccount = listItem("bank account", {
   branch: itemOptText(),
 });
 
+export const phone = listItem("phone number", {
+  number: itemText("Enter the phone number"),
+});
+
+export const emailAddress = listItem("email address", {
+  address: itemEmail("Enter the email address"),
+});
+
+export const socialLink = listItem("social link", {
+  label: itemText("Enter the network's name, such as Facebook"),
+  href: itemLink("Enter the page's address"),
+});
+
 export type Service = ItemOf<typeof service>;
 export type Statistic = ItemOf<typeof statistic>;
 export type HealthTip = ItemOf<typeof healthTip>;
 export type QrCode = ItemOf<typeof qrCode>;
 export type BankAccount = ItemOf<typeof bankAccount>;
+export type Phone = ItemOf<typeof phone>;
+export type EmailAddress = ItemOf<typeof emailAddress>;
+export type SocialLinkItem = ItemOf<typeof socialLink>;

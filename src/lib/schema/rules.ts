@@ -85,15 +85,49 @@ const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
  * would otherwise be stored, and published as '0+'. A minus sign or decimals are read
  * so the rule can say what is wrong with them.
  */
-export function wholeNumber(max: number) {
+export function wholeNumber(max: number, min = 0) {
   return z.preprocess(
     (value) => (typeof value === "string" && NUMBER_TEXT.test(value) ? Number(value) : value),
     z
       .number({ error: WHOLE_NUMBER_MESSAGE })
       .int("Use a whole number")
-      .min(0, "Use a number of 0 or more")
+      .min(min, `Use a number of ${min} or more`)
       .max(max, `Use a number of at most ${max}`),
   );
+}
+
+/**
+ * An email address: something@host.tld, without spaces, angle brackets or quotes (the
+ * database's private.is_email).
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
+
+export function isEmail(address: string): boolean {
+  return address.length <= 254 && EMAIL.test(address);
+}
+
+export const EMAIL_MESSAGE = "Enter an email address such as name@example.org";
+export const LINK_MESSAGE = "Enter a web address starting with https://";
+
+/** A required email address; blank is refused with `message`. */
+export function requiredEmail(message: string) {
+  return z.string({ error: message }).trim().min(1, message).refine(isEmail, EMAIL_MESSAGE);
+}
+
+/** A required link (http(s) or a site path); blank is refused with `message`. */
+export function requiredLink(message: string) {
+  return z.string({ error: message }).trim().min(1, message).refine(isLinkUrl, LINK_MESSAGE);
+}
+
+export const COUNTRY_CODE_MESSAGE = "Enter the country's two-letter code, such as NP or GB";
+
+/** A two-letter country code (ISO 3166-1 alpha-2), typed in either case, stored in capitals. */
+export function countryCode() {
+  return z
+    .string({ error: COUNTRY_CODE_MESSAGE })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => /^[A-Z]{2}$/.test(value), COUNTRY_CODE_MESSAGE);
 }
 
 export const isActive = () => z.boolean({ error: CHECKBOX_MESSAGE });
@@ -102,8 +136,8 @@ export function oneOf<T extends string>(values: readonly [T, ...T[]], message: s
   return z.enum(values, { error: message });
 }
 
-/** A repeating list: 1 to 50 items (the database's is_object_list), each with only its own fields. */
-export function itemList<T extends z.ZodRawShape>(shape: T, what: string) {
+/** A repeating list: 1 to `max` items (the database's is_object_list), each with only its own fields. */
+export function itemList<T extends z.ZodRawShape>(shape: T, what: string, max = 50) {
   const item = z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
@@ -113,5 +147,5 @@ export function itemList<T extends z.ZodRawShape>(shape: T, what: string) {
   return z
     .array(item, { error: `Add the ${what}s as a list of items` })
     .min(1, `Keep at least one ${what}`)
-    .max(50, `Use at most 50 ${what}s`);
+    .max(max, `Use at most ${max} ${what}s`);
 }

@@ -7,9 +7,18 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { Tables } from "../../../supabase/database.types.ts";
 import { createDatabase } from "../../../supabase/local/database.ts";
-import { NEW_RECORDS, SAMPLE } from "../sample-content.ts";
+import { INSERTED_BY_MIGRATION, NEW_RECORDS, SAMPLE } from "../sample-content.ts";
 import type { Column, ItemKey, ListItem } from "./columns.ts";
-import { bankAccount, healthTip, qrCode, service, statistic } from "./items.ts";
+import {
+  bankAccount,
+  emailAddress,
+  healthTip,
+  phone,
+  qrCode,
+  service,
+  socialLink,
+  statistic,
+} from "./items.ts";
 import { CONTENT_TABLES, type ContentTable, type RowOf, TABLES } from "./tables.ts";
 
 let db: PGlite;
@@ -50,9 +59,8 @@ const VALUES_OF_TYPE: Record<string, [unknown, unknown]> = {
 describe("each content table's schema", () => {
   it("covers every content table of the database", async () => {
     const { rows } = await db.query<{ table_name: string }>(
-      `select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'is_active' or table_name = 'about_content'
-        group by table_name order by table_name`,
+      `select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname = 'write_audit_entry' and not t.tgisinternal order by 1`,
     );
     expect([...CONTENT_TABLES].sort()).toEqual(rows.map((row) => row.table_name));
   });
@@ -118,6 +126,9 @@ describe("JSON list items", () => {
     health_tips: healthTip,
     qr_codes: qrCode,
     bank_accounts: bankAccount,
+    phones: phone,
+    emails: emailAddress,
+    socials: socialLink,
   };
 
   /** The required and optional keys each list's CHECK constraint names. */
@@ -143,7 +154,7 @@ describe("JSON list items", () => {
 
   it("has the keys the database checks, required and optional alike", async () => {
     const lists = await checkedKeys();
-    expect(lists.length).toBe(11);
+    expect(lists.length).toBe(14);
     for (const list of lists) {
       const item = ITEMS[list.column];
       expect(item, `${list.table}.${list.column}`).toBeDefined();
@@ -178,6 +189,30 @@ describe("JSON list items", () => {
 });
 
 describe("default content", () => {
+  it.each([...INSERTED_BY_MIGRATION])(
+    "%s: its migration inserted the built-in rows",
+    async (table) => {
+      const order = TABLES[table].read.order === "sort_order" ? "sort_order" : "created_at";
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select * from public.${table} order by ${order}`,
+      );
+      const columns: Record<string, Column> = TABLES[table].columns;
+      const stored = rows.map(({ id: _id, created_at: _c, updated_at: _u, ...row }) => row);
+      // A column the sample leaves out holds what the database fills: its initial value
+      // (is_active true), or null.
+      const expected = (SAMPLE[table] as readonly Record<string, unknown>[]).map((sample) => ({
+        ...Object.fromEntries(
+          Object.keys(columns).map((key) => [
+            key,
+            key === "is_active" ? true : (columns[key]?.initial ?? null),
+          ]),
+        ),
+        ...sample,
+      }));
+      expect(stored).toEqual(expected);
+    },
+  );
+
   it("gives new records what the database's column defaults give", async () => {
     for (const table of CONTENT_TABLES) {
       const written =

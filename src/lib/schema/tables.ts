@@ -9,6 +9,7 @@ import {
   type Column,
   choice,
   count,
+  countryCode,
   flag,
   image,
   list,
@@ -17,8 +18,18 @@ import {
   optText,
   sortOrder,
   text,
+  year,
 } from "./columns.ts";
-import { bankAccount, healthTip, qrCode, service, statistic } from "./items.ts";
+import {
+  bankAccount,
+  emailAddress,
+  healthTip,
+  phone,
+  qrCode,
+  service,
+  socialLink,
+  statistic,
+} from "./items.ts";
 import { z } from "./zod.ts";
 
 /** How visitors read a table: active rows only or all, in which order. */
@@ -40,6 +51,8 @@ export interface TableRead {
 }
 
 const bySortOrder: TableRead = { activeOnly: true, order: "sort_order" };
+/** A table of one record without an Active flag: visitors read it whole. */
+const singleRecord: TableRead = { activeOnly: false, order: "newest", shows: "one" };
 const newestActive: TableRead = { activeOnly: true, order: "newest" };
 /** A page's single record: the newest active one is shown. */
 const newestShown: TableRead = { ...newestActive, shows: "one" };
@@ -76,6 +89,18 @@ export const PROJECT_STATUSES = ["ongoing", "completed", "planning"] as const;
 
 const position = () => choice(POSITIONS, "Choose a position");
 
+/** What every page of fixed words has: its title and description for search engines, and its top. */
+const pageWords = () => ({
+  seo_title: text(200),
+  seo_description: text(300),
+  intro_eyebrow: text(100),
+  intro_title: text(200),
+  intro_lead: text(1000),
+});
+
+/** A page's closing call to action: a heading and a sentence (its buttons' labels are fixed). */
+const callToAction = () => ({ cta_title: text(200), cta_text: text(1000) });
+
 /**
  * How a picture is described to visitors who cannot see it: its alt text (null:
  * the site's default words), or marked decorative (an empty alt).
@@ -109,7 +134,44 @@ const homeContent = () =>
     is_active: active(),
   });
 
+/** The most phone numbers, email addresses or social links the organisation lists. */
+export const MAX_CONTACTS = 10;
+
 export const TABLES = {
+  /** The organisation's identity: one record every page, the admin and the mails read. */
+  organisation: table(singleRecord, {
+    name: text(200),
+    short_name: text(100),
+    tagline: text(300),
+    description: text(1000),
+    street: text(200),
+    locality: text(200),
+    postal_code: optText(20),
+    country: text(100),
+    country_code: countryCode(),
+    phones: list(phone, MAX_CONTACTS),
+    emergency_phone: optText(50),
+    emails: list(emailAddress, MAX_CONTACTS),
+    socials: list(socialLink, MAX_CONTACTS),
+    founded_year: year(1800, 2100),
+  }),
+  /** Our History's words: what search engines read, its top, the timeline's heading, its call. */
+  history_page: table(singleRecord, {
+    ...pageWords(),
+    timeline_title: text(200),
+    timeline_text: optText(500),
+    ...callToAction(),
+  }),
+  /** Our History's timeline, in the order editors drag it into. */
+  milestones: table(bySortOrder, {
+    year: year(1800, 2100),
+    title: text(200),
+    description: text(2000),
+    location: optText(200),
+    impact: optText(300),
+    sort_order: sortOrder(),
+    is_active: active(),
+  }),
   logo_settings: table(newestShown, {
     logo_url: image(),
     ...described(),

@@ -1,15 +1,13 @@
 // Home management: a menu of the home page's five sections, each opening the same
 // generic screens as elsewhere, with this menu's words. The open section is kept in
 // the URL's hash so a reload or the browser's back button keeps the place.
-import { ArrowLeft, Heart, Image, Images, Info, Users } from "lucide-react";
+import { Heart, Image, Images, Info, Users } from "lucide-react";
 import { homeBoard } from "../../resources/home.ts";
 import { homeSections } from "../../resources/registry.ts";
 import { useHashSection } from "../hooks/useHashSection.ts";
 import { useRows } from "../hooks/useRows.ts";
 import { LoadErrorBar } from "../ui/ListStates.tsx";
-import { button } from "../ui/ui.ts";
-import { ResourceManager } from "./ResourceManager.tsx";
-import { SingletonForm } from "./SingletonForm.tsx";
+import { SectionScreen } from "./SectionScreen.tsx";
 
 const SECTION_ICONS: Record<string, typeof Image> = {
   banners: Image,
@@ -22,25 +20,12 @@ const SECTION_ICONS: Record<string, typeof Image> = {
 export function HomeManagement() {
   const { section, backToMenu } = useHashSection();
   if (section) {
-    const chosen = homeSections.find((entry) => entry.id === section);
     return (
-      <div className="flex flex-col gap-6">
-        <button type="button" className={`${button.secondary} self-start`} onClick={backToMenu}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Home Management
-        </button>
-        {chosen ? (
-          chosen.single ? (
-            <SingletonForm definition={chosen.resource} />
-          ) : (
-            <ResourceManager definition={chosen.resource} />
-          )
-        ) : (
-          <p className="rounded-xl bg-white p-10 text-center text-xl font-semibold text-ink shadow-sm">
-            Coming soon
-          </p>
-        )}
-      </div>
+      <SectionScreen
+        section={homeSections.find((entry) => entry.id === section)}
+        backLabel="Back to Home Management"
+        onBack={backToMenu}
+      />
     );
   }
   return <HomeMenu />;

@@ -15,6 +15,7 @@ import { ResourceCard } from "../ui/Cards.tsx";
 import { ListStates } from "../ui/ListStates.tsx";
 import { FilteredList } from "../ui/ListView.tsx";
 import { Modal } from "../ui/Modal.tsx";
+import { NoticeBar } from "../ui/NoticeBar.tsx";
 import { SortableList } from "../ui/Sortable.tsx";
 import { button } from "../ui/ui.ts";
 import { HistoryDialog, type HistorySubject } from "./history/HistoryDialog.tsx";
@@ -118,19 +119,7 @@ export function ResourceManager({
         </button>
       </div>
 
-      {definition.notice ? (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          <span>{definition.notice.text}</span>
-          {definition.notice.link ? (
-            <a
-              href={definition.notice.link.href}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
-              {definition.notice.link.label}
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      {definition.notice ? <NoticeBar notice={definition.notice} /> : null}
 
       <ListStates
         state={list.state}

@@ -5,6 +5,7 @@ import type { ResourceDefinition } from "../../resources/types.ts";
 import { rowToForm } from "../form-values.ts";
 import { useSingleRecord } from "../hooks/useSingleRecord.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
+import { NoticeBar } from "../ui/NoticeBar.tsx";
 import { ResourceForm } from "./ResourceForm.tsx";
 
 export function SingletonForm({ definition }: { definition: ResourceDefinition }) {
@@ -30,6 +31,11 @@ export function SingletonForm({ definition }: { definition: ResourceDefinition }
       >
         {texts.heading}
       </h2>
+      {definition.notice ? (
+        <div className="mb-5">
+          <NoticeBar notice={definition.notice} />
+        </div>
+      ) : null}
       <ResourceForm
         key={`${row?.id ?? "new"}:${version}`}
         definition={definition}

@@ -1,0 +1,90 @@
+// The words of the fixed pages, page by page: each page's own words (one record, one
+// form) and its lists. The Pages screen groups them under the page they appear on.
+import { activeBadge, activeField, orderBadge, sortOrderField } from "./common.ts";
+import { defineResource } from "./define.ts";
+import { noun, nounTexts } from "./texts.ts";
+import type { Field } from "./types.ts";
+
+/** The fields every page's own words have: search engines' title and description, its top. */
+const pageWordFields = [
+  {
+    kind: "text",
+    name: "seo_title",
+    label: "Page Title",
+    required: true,
+    hint: "In the browser tab and search results, before the charity's name",
+  },
+  {
+    kind: "textarea",
+    name: "seo_description",
+    label: "Search Description",
+    required: true,
+    wide: true,
+    hint: "What search engines and social previews show under the title: one or two sentences",
+  },
+  { kind: "text", name: "intro_eyebrow", label: "Small Heading", required: true },
+  { kind: "text", name: "intro_title", label: "Heading", required: true },
+  { kind: "textarea", name: "intro_lead", label: "Introduction", required: true, wide: true },
+] as const satisfies Field[];
+
+/** The closing call to action's words (its buttons keep their labels). */
+const ctaFields = [
+  { kind: "text", name: "cta_title", label: "Closing Heading", required: true, wide: true },
+  { kind: "textarea", name: "cta_text", label: "Closing Text", required: true, wide: true },
+] as const satisfies Field[];
+
+const pageTexts = (page: string) =>
+  nounTexts(noun(`${page} page words`, `${page} page words`), `${page}: Page Words`, {
+    createSubmit: "Save Page Words",
+    updateSubmit: "Save Page Words",
+    loading: "Loading the page's words...",
+    added: "Page words saved. The site shows them once it is published.",
+    updated: "Page words saved. The site shows them once it is published.",
+    loadError: "Error loading the page's words. Please try again.",
+    saveError: "Error saving the page's words. Please try again.",
+  });
+
+export const historyPage = defineResource({
+  table: "history_page",
+  texts: pageTexts("Our History"),
+  notice: {
+    text: "Shown on Our History.",
+    link: { href: "/about/our-history/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    { kind: "text", name: "timeline_title", label: "Timeline Heading", required: true },
+    {
+      kind: "text",
+      name: "timeline_text",
+      label: "Timeline Text",
+      hint: "Optional: one line under the timeline's heading",
+      wide: true,
+    },
+    ...ctaFields,
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const milestones = defineResource({
+  table: "milestones",
+  texts: nounTexts(noun("milestone"), "Our History: Milestones"),
+  notice: {
+    text: "The timeline on Our History, in this order: drag a milestone to move it.",
+    link: { href: "/about/our-history/", label: "Open the page" },
+  },
+  fields: [
+    { kind: "number", name: "year", label: "Year", min: 1800, required: true },
+    { kind: "text", name: "title", label: "Title", required: true },
+    { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
+    { kind: "text", name: "location", label: "Location", hint: "Optional" },
+    { kind: "text", name: "impact", label: "Impact", hint: "Optional: what it changed, in a line" },
+    sortOrderField,
+    activeField,
+  ],
+  card: (row) => ({
+    title: `${row.year}: ${row.title}`,
+    subtitle: row.description,
+    badges: [activeBadge(row), orderBadge(row)],
+  }),
+});
