@@ -37,16 +37,19 @@ function pendingFetch() {
   };
 }
 
+/** The form as the contact page renders it, with the organisation's first contacts. */
+const form = () => (
+  <ContactForm
+    endpoint={ENDPOINT}
+    publishableKey={PUBLISHABLE_KEY}
+    phone={site.phones[0]}
+    email={site.emails[0]}
+  />
+);
+
 function setup() {
   const user = userEvent.setup();
-  render(
-    <ContactForm
-      endpoint={ENDPOINT}
-      publishableKey={PUBLISHABLE_KEY}
-      phone={site.phones[0]}
-      email={site.emails[0]}
-    />,
-  );
+  render(form());
   const field = {
     name: () => screen.getByLabelText(/^Full Name/),
     email: () => screen.getByLabelText(/^Email Address/),
@@ -83,14 +86,7 @@ describe("ContactForm", () => {
   });
 
   it("server-renders every field with its label", () => {
-    const html = renderToString(
-      <ContactForm
-        endpoint={ENDPOINT}
-        publishableKey={PUBLISHABLE_KEY}
-        phone={site.phones[0]}
-        email={site.emails[0]}
-      />,
-    );
+    const html = renderToString(form());
     const doc = new DOMParser().parseFromString(html, "text/html");
     const labels = [...doc.querySelectorAll("label")].map((l) => l.textContent?.trim());
     expect(labels).toEqual([

@@ -7,6 +7,7 @@ import { homeSections } from "../../resources/registry.ts";
 import { useHashSection } from "../hooks/useHashSection.ts";
 import { useRows } from "../hooks/useRows.ts";
 import { LoadErrorBar } from "../ui/ListStates.tsx";
+import { SectionTile } from "../ui/SectionTile.tsx";
 import { SectionScreen } from "./SectionScreen.tsx";
 
 const SECTION_ICONS: Record<string, typeof Image> = {
@@ -40,28 +41,20 @@ function HomeMenu() {
         <LoadErrorBar text={homeBoard.texts.loadError} onRetry={() => void reload()} />
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {homeSections.map(({ id, title, description }) => {
-          const Icon = SECTION_ICONS[id] ?? Info;
-          return (
-            <li key={id}>
-              <a
-                href={`#${id}`}
-                className="flex h-full gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
-              >
-                <Icon aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
-                <span>
-                  <span className="block text-lg font-semibold text-ink">{title}</span>
-                  <span className="block text-sm text-ink-muted">{description}</span>
-                  {id === "board" && state.status === "ready" ? (
-                    <span className="mt-1 block text-sm font-medium text-brand-800">
-                      {state.rows.length} members
-                    </span>
-                  ) : null}
-                </span>
-              </a>
-            </li>
-          );
-        })}
+        {homeSections.map(({ id, title, description }) => (
+          <SectionTile
+            key={id}
+            id={id}
+            icon={SECTION_ICONS[id] ?? Info}
+            title={title}
+            description={description}
+            extra={
+              id === "board" && state.status === "ready"
+                ? `${state.rows.length} members`
+                : undefined
+            }
+          />
+        ))}
       </ul>
     </div>
   );

@@ -4,6 +4,7 @@
 import { ExternalLink, FileText, ListOrdered } from "lucide-react";
 import { type PageSection, pageSections } from "../../resources/registry.ts";
 import { useHashSection } from "../hooks/useHashSection.ts";
+import { SectionTile } from "../ui/SectionTile.tsx";
 import { SectionScreen } from "./SectionScreen.tsx";
 
 /** The sections under each page, in the registry's order. */
@@ -54,23 +55,15 @@ export function PagesScreen() {
             </a>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {page.sections.map(({ id, title, description, single }) => {
-              const Icon = single ? FileText : ListOrdered;
-              return (
-                <li key={id}>
-                  <a
-                    href={`#${id}`}
-                    className="flex h-full gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
-                  >
-                    <Icon aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
-                    <span>
-                      <span className="block text-lg font-semibold text-ink">{title}</span>
-                      <span className="block text-sm text-ink-muted">{description}</span>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
+            {page.sections.map(({ id, title, description, single }) => (
+              <SectionTile
+                key={id}
+                id={id}
+                icon={single ? FileText : ListOrdered}
+                title={title}
+                description={description}
+              />
+            ))}
           </ul>
         </section>
       ))}
