@@ -2,6 +2,7 @@
 // from its record in the database (the `organisation` table, which editors change in
 // the admin), or the built-in one while there is none. Pages read it through
 // getSite() (src/lib/content/index.ts) at build time.
+import { safeWebUrl } from "./safe-url.ts";
 import { ORGANISATION_RECORD, type SampleRow } from "./sample-content.ts";
 
 export interface SocialLink {
@@ -31,6 +32,7 @@ export interface SiteConfig {
   /** The round-the-clock line for medical and disaster emergencies, when there is one. */
   readonly emergencyPhone: string | null;
   readonly emails: readonly string[];
+  /** Only links the site can open safely (the database takes http(s) and site paths). */
   readonly socials: readonly SocialLink[];
   readonly foundedYear: number;
 }
@@ -61,7 +63,10 @@ export function siteConfig(record: OrganisationRecord): SiteConfig {
     phones: record.phones.map((phone) => phone.number),
     emergencyPhone: record.emergency_phone ?? null,
     emails: record.emails.map((email) => email.address),
-    socials: record.socials.map(({ label, href }) => ({ label, href })),
+    socials: record.socials.flatMap(({ label, href }) => {
+      const safe = safeWebUrl(href);
+      return safe ? [{ label, href: safe }] : [];
+    }),
     foundedYear: record.founded_year,
   };
 }

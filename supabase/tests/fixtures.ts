@@ -1,5 +1,6 @@
 // One valid row per content table: the smallest row every constraint accepts.
 // Tests start from these and change one thing at a time.
+import { TABLES } from "../../src/lib/schema/tables.ts";
 
 const image = "/images/seed/sample.jpg";
 const statistics = [{ number: "150+", label: "Children Cared For" }];
@@ -127,11 +128,9 @@ export const CONTENT_TABLES = Object.keys(validRows) as ContentTable[];
  * They have no Active flag (visitors read them whole) and a unique index keeps them to
  * one row; the newer ones' migrations inserted their record already.
  */
-export const SINGLE_RECORD: ReadonlySet<ContentTable> = new Set([
-  "about_content",
-  "organisation",
-  "history_page",
-]);
+export const SINGLE_RECORD: ReadonlySet<ContentTable> = new Set(
+  (Object.keys(validRows) as ContentTable[]).filter((table) => !TABLES[table].read.activeOnly),
+);
 
 /** Tables whose rows visitors see only while active: all but the single records. */
 export const hasActiveFlag = (table: ContentTable) => !SINGLE_RECORD.has(table);

@@ -31,6 +31,11 @@ export const BUILD_TIMEOUT_MS = 30 * 60_000;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The pinned Supabase CLI's environment: the personal access token it acts with. */
+const cliEnv = (context: DeployContext) => ({
+  SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "",
+});
+
 export function cliFailed(what: string, output: string): Error {
   const last = output.trim().split("\n").slice(-5).join("\n");
   return new Error(`${what} failed:\n${last}`);
@@ -114,7 +119,7 @@ const migrated: DeployStep = {
     return context.inputs.migrations.every((version) => applied.has(version));
   },
   async run(context) {
-    const env = { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" };
+    const env = cliEnv(context);
     if (!context.inputs.dbUrl) {
       const linked = await context.inputs.cli(
         "supabase",
@@ -143,14 +148,14 @@ const functionsDeployed: DeployStep = {
     const result = await context.inputs.cli(
       "supabase",
       functionsDeployArgs(context.inputs.functions, context.ref),
-      { SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "" },
+      cliEnv(context),
     );
     if (!result.ok) throw cliFailed("supabase functions deploy", result.output);
   },
 };
 
 function functionSecrets(hostGenerated: readonly string[]): DeployStep {
-  const generated = [...GENERATED.slice(0, 1), ...hostGenerated, ...GENERATED.slice(1)];
+  const generated = [...GENERATED, ...hostGenerated];
   const wantedNames = (context: DeployContext) => [
     "DEPLOY_HOOK_URL",
     "SITE_URL",
@@ -198,7 +203,7 @@ const authConfigured: DeployStep = {
   async run(context) {
     const site = await context.siteUrl();
     const result = await context.inputs.cli("supabase", configPushArgs(context.ref), {
-      SUPABASE_ACCESS_TOKEN: context.inputs.supabase?.token ?? "",
+      ...cliEnv(context),
       SUPABASE_AUTH_SITE_URL: site,
       SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: `${site}/**`,
     });
