@@ -30,13 +30,38 @@ insert into public.causes (title, description, image, image_url, icon, category,
   ('Nutritious Meals', 'Hot, balanced meals every day for children, elders and families facing hunger in our community.', '/images/seed/cause-nutrition.jpg', '/images/seed/cause-nutrition.jpg', 'Utensils', 'Nutrition', 4, true),
   ('Emergency Relief', 'Food, water, shelter and medical supplies delivered quickly when disaster strikes.', '/images/seed/cause-relief.jpg', '/images/seed/cause-relief.jpg', 'HandHeart', 'Relief', 5, true);
 
-insert into public.board_staff (name, designation, image_url, sort_order, is_active) values
-  ('Kamala Shrestha', 'Chairperson', '/images/seed/portrait-2.jpg', 0, true),
-  ('Hari Prasad Koirala', 'Vice Chairperson', '/images/seed/portrait-6.jpg', 1, true),
-  ('Ramesh Adhikari', 'Executive Director', '/images/seed/portrait-1.jpg', 2, true),
-  ('Dr. Sunita Gurung', 'Medical Director', '/images/seed/portrait-3.jpg', 3, true),
-  ('Bikash Thapa', 'Treasurer', '/images/seed/portrait-4.jpg', 4, true),
-  ('Anjali Rai', 'Children''s Home Coordinator', '/images/seed/portrait-5.jpg', 5, true);
+insert into public.board_staff (name, designation, image_url, bio, specialties, achievements, email, phone, social_url, on_home_page, on_team_page, image_alt, image_decorative, social_label, sort_order, is_active) values
+  ('Kamala Shrestha', 'Founder & Chairperson', '/images/seed/portrait-2.jpg', 'Kamala opened the first two rooms on Riverside Road in 2009. A retired schoolteacher, she still reads with the youngest children every Friday evening.', 'Child welfare
+Community organising
+Governance', 'Founded the children''s home in 2009
+District Social Service Award, 2019
+Trained more than 200 volunteers', 'kamala@helpinghands.example', '+977 1 4000 101', 'https://www.linkedin.com/in/kamala-shrestha-hhf', true, true, null, false, 'LinkedIn', 0, true),
+  ('Hari Prasad Koirala', 'Vice Chairperson', '/images/seed/portrait-6.jpg', null, null, null, null, null, null, true, false, null, false, null, 1, true),
+  ('Ramesh Adhikari', 'Executive Director', '/images/seed/portrait-1.jpg', 'Ramesh joined as a volunteer during the 2015 earthquake response and now runs day-to-day operations, partnerships and our annual public accounts.', 'Operations
+Partnerships
+Financial transparency', 'Led the 2015 earthquake relief effort
+Introduced published annual accounts
+Grew the partner network to 20 organisations', 'ramesh@helpinghands.example', '+977 1 4000 102', 'https://www.linkedin.com/in/ramesh-adhikari-hhf', true, true, null, false, 'LinkedIn', 2, true),
+  ('Dr. Sunita Gurung', 'Medical Director', '/images/seed/portrait-3.jpg', 'A family physician with twenty years in rural health, Sunita leads our health camps, the mobile clinic and the care of residents at the old-age home.', 'Family medicine
+Rural health
+Elder care', 'Launched the free medical camps in 2018
+Set up the mobile clinic in 2022
+Over 5,000 patients treated under her lead', 'sunita@helpinghands.example', '+977 1 4000 103', 'https://www.linkedin.com/in/sunita-gurung-hhf', true, true, null, false, 'LinkedIn', 3, true),
+  ('Anjali Rai', 'Children''s Home Coordinator', '/images/seed/portrait-5.jpg', 'Anjali grew up in a children''s home herself. She makes sure every child has a mentor, a school place and a voice in how the home is run.', 'Child protection
+Education support
+Mentoring', 'Raised school attendance to 95%
+Started the children''s council
+Opened the learning centre in 2024', 'anjali@helpinghands.example', '+977 1 4000 104', 'https://www.linkedin.com/in/anjali-rai-hhf', true, true, null, false, 'LinkedIn', 4, true),
+  ('Sita Maharjan', 'Old Age Home Manager', null, 'A trained nurse, Sita leads the team that looks after more than 80 residents, from medicines and meals to music mornings and family visits.', 'Geriatric nursing
+Palliative care
+Team leadership', 'Expanded the home to more than 80 residents
+Introduced round-the-clock nursing cover
+Began the weekly volunteer visiting scheme', 'sita@helpinghands.example', '+977 1 4000 105', 'https://www.linkedin.com/in/sita-maharjan-hhf', false, true, null, false, 'LinkedIn', 5, true),
+  ('Bikash Thapa', 'Treasurer & Relief Coordinator', '/images/seed/portrait-4.jpg', 'Bikash keeps our books and our relief stores in order, and leads the rapid response team that travels within hours when disaster strikes.', 'Finance
+Logistics
+Disaster response', 'Coordinated 35 relief missions
+Built the emergency supply depot plan
+Clean independent audit every year since 2016', 'bikash@helpinghands.example', '+977 1 4000 106', 'https://www.linkedin.com/in/bikash-thapa-hhf', true, true, null, false, 'LinkedIn', 6, true);
 
 insert into public.gallery_images (title, description, category, image_url, sort_order, is_active) values
   ('Our Community', 'The village homes our outreach team visits every week.', 'general', '/images/seed/gallery-1.jpg', 0, true),

@@ -1,7 +1,7 @@
 // Built-in content the public site shows while a table has NO active rows. Never
 // used because a request failed: a failed read fails the build instead. Every
 // record is an active sample row of src/lib/sample-content.ts (the same content the
-// seed gives a fresh database); board staff, projects, certifications, donation
+// seed gives a fresh database); the home page's board staff, projects, certifications, donation
 // details and the logo have none, so an empty table shows empty there.
 
 import { SAMPLE } from "./sample-content.ts";
@@ -84,6 +84,11 @@ export const DEFAULT_CAUSES = builtIn("causes", "default-cause");
 export const DEFAULT_ORGANISATION = builtInRecord("organisation", "default-organisation");
 export const DEFAULT_HISTORY_PAGE = builtInRecord("history_page", "default-history-page");
 export const DEFAULT_MILESTONES = builtIn("milestones", "default-milestone");
+export const DEFAULT_TEAM_PAGE = builtInRecord("team_page", "default-team-page");
+/** Our Team's people while nobody is listed at all (the home page then shows none). */
+export const DEFAULT_TEAM = builtIn("board_staff", "default-person").filter(
+  (person) => person.on_team_page,
+);
 
 /** The table of each gallery. */
 export const GALLERY_TABLE = {

@@ -278,7 +278,110 @@ function cause(
   };
 }
 
-/** Sample rows per table, in the order they are inserted. */
+/**
+ * The sample charity's people, in their order: who Board & Staff on the home page and
+ * Our Team show (their two ticks), with what Our Team tells of them.
+ */
+const PEOPLE = [
+  {
+    name: "Kamala Shrestha",
+    designation: "Founder & Chairperson",
+    image_url: seed("portrait-2.jpg"),
+    bio: "Kamala opened the first two rooms on Riverside Road in 2009. A retired schoolteacher, she still reads with the youngest children every Friday evening.",
+    specialties: "Child welfare\nCommunity organising\nGovernance",
+    achievements:
+      "Founded the children's home in 2009\nDistrict Social Service Award, 2019\nTrained more than 200 volunteers",
+    email: "kamala@helpinghands.example",
+    phone: "+977 1 4000 101",
+    social_url: "https://www.linkedin.com/in/kamala-shrestha-hhf",
+    on_home_page: true,
+    on_team_page: true,
+  },
+  {
+    name: "Hari Prasad Koirala",
+    designation: "Vice Chairperson",
+    image_url: seed("portrait-6.jpg"),
+    bio: null,
+    specialties: null,
+    achievements: null,
+    email: null,
+    phone: null,
+    social_url: null,
+    on_home_page: true,
+    on_team_page: false,
+  },
+  {
+    name: "Ramesh Adhikari",
+    designation: "Executive Director",
+    image_url: seed("portrait-1.jpg"),
+    bio: "Ramesh joined as a volunteer during the 2015 earthquake response and now runs day-to-day operations, partnerships and our annual public accounts.",
+    specialties: "Operations\nPartnerships\nFinancial transparency",
+    achievements:
+      "Led the 2015 earthquake relief effort\nIntroduced published annual accounts\nGrew the partner network to 20 organisations",
+    email: "ramesh@helpinghands.example",
+    phone: "+977 1 4000 102",
+    social_url: "https://www.linkedin.com/in/ramesh-adhikari-hhf",
+    on_home_page: true,
+    on_team_page: true,
+  },
+  {
+    name: "Dr. Sunita Gurung",
+    designation: "Medical Director",
+    image_url: seed("portrait-3.jpg"),
+    bio: "A family physician with twenty years in rural health, Sunita leads our health camps, the mobile clinic and the care of residents at the old-age home.",
+    specialties: "Family medicine\nRural health\nElder care",
+    achievements:
+      "Launched the free medical camps in 2018\nSet up the mobile clinic in 2022\nOver 5,000 patients treated under her lead",
+    email: "sunita@helpinghands.example",
+    phone: "+977 1 4000 103",
+    social_url: "https://www.linkedin.com/in/sunita-gurung-hhf",
+    on_home_page: true,
+    on_team_page: true,
+  },
+  {
+    name: "Anjali Rai",
+    designation: "Children's Home Coordinator",
+    image_url: seed("portrait-5.jpg"),
+    bio: "Anjali grew up in a children's home herself. She makes sure every child has a mentor, a school place and a voice in how the home is run.",
+    specialties: "Child protection\nEducation support\nMentoring",
+    achievements:
+      "Raised school attendance to 95%\nStarted the children's council\nOpened the learning centre in 2024",
+    email: "anjali@helpinghands.example",
+    phone: "+977 1 4000 104",
+    social_url: "https://www.linkedin.com/in/anjali-rai-hhf",
+    on_home_page: true,
+    on_team_page: true,
+  },
+  {
+    name: "Sita Maharjan",
+    designation: "Old Age Home Manager",
+    image_url: null,
+    bio: "A trained nurse, Sita leads the team that looks after more than 80 residents, from medicines and meals to music mornings and family visits.",
+    specialties: "Geriatric nursing\nPalliative care\nTeam leadership",
+    achievements:
+      "Expanded the home to more than 80 residents\nIntroduced round-the-clock nursing cover\nBegan the weekly volunteer visiting scheme",
+    email: "sita@helpinghands.example",
+    phone: "+977 1 4000 105",
+    social_url: "https://www.linkedin.com/in/sita-maharjan-hhf",
+    on_home_page: false,
+    on_team_page: true,
+  },
+  {
+    name: "Bikash Thapa",
+    designation: "Treasurer & Relief Coordinator",
+    image_url: seed("portrait-4.jpg"),
+    bio: "Bikash keeps our books and our relief stores in order, and leads the rapid response team that travels within hours when disaster strikes.",
+    specialties: "Finance\nLogistics\nDisaster response",
+    achievements:
+      "Coordinated 35 relief missions\nBuilt the emergency supply depot plan\nClean independent audit every year since 2016",
+    email: "bikash@helpinghands.example",
+    phone: "+977 1 4000 106",
+    social_url: "https://www.linkedin.com/in/bikash-thapa-hhf",
+    on_home_page: true,
+    on_team_page: true,
+  },
+] as const;
+
 /**
  * Tables whose built-in rows their own migration inserted (the words that were fixed
  * copy before they became content), so a site already running looked the same after
@@ -288,6 +391,7 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "organisation",
   "history_page",
   "milestones",
+  "team_page",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -312,6 +416,7 @@ export const ORGANISATION_RECORD: SampleRow<"organisation"> = {
   founded_year: 2009,
 };
 
+/** Sample rows per table, in the order they are inserted. */
 export const SAMPLE = {
   organisation: [ORGANISATION_RECORD],
   history_page: [
@@ -327,6 +432,30 @@ export const SAMPLE = {
       timeline_text: "The moments that shaped who we are.",
       cta_title: "Write the next chapter with us",
       cta_text: "Our story is still being written, by neighbours, volunteers and donors like you.",
+    },
+  ],
+  team_page: [
+    {
+      seo_title: "Our Team",
+      seo_description:
+        "Meet the leadership team of Helping Hands Foundation: the people who run our children's home, old-age home, medical camps and relief work.",
+      intro_eyebrow: "The people behind the work",
+      intro_title: "Our Team",
+      intro_lead:
+        "A small leadership team of social workers, carers, doctors and volunteers, most of whom grew up within a few kilometres of our homes.",
+      statistics: [
+        { number: "6", label: "Leadership Members" },
+        { number: "45", label: "Full-time Staff" },
+        { number: "50+", label: "Active Volunteers" },
+        { number: "100+", label: "Years of Combined Experience" },
+      ],
+      leaders_eyebrow: "Leadership",
+      leaders_title: "Leadership Team",
+      leaders_text:
+        "Get in touch with any of us directly: we are always glad to talk about our work.",
+      cta_title: "Stand with our team",
+      cta_text:
+        "Your support lets our carers, nurses and volunteers keep showing up for the people who need them.",
     },
   ],
   milestones: (
@@ -503,17 +632,11 @@ export const SAMPLE = {
       5,
     ),
   ],
-  board_staff: [
-    ["Kamala Shrestha", "Chairperson", 2],
-    ["Hari Prasad Koirala", "Vice Chairperson", 6],
-    ["Ramesh Adhikari", "Executive Director", 1],
-    ["Dr. Sunita Gurung", "Medical Director", 3],
-    ["Bikash Thapa", "Treasurer", 4],
-    ["Anjali Rai", "Children's Home Coordinator", 5],
-  ].map(([name, designation, portrait], sort_order) => ({
-    name: String(name),
-    designation: String(designation),
-    image_url: seed(`portrait-${portrait}.jpg`),
+  board_staff: PEOPLE.map((person, sort_order) => ({
+    ...person,
+    image_alt: null,
+    image_decorative: false,
+    social_label: person.social_url ? "LinkedIn" : null,
     sort_order,
     is_active: true,
   })),

@@ -21,6 +21,12 @@ describe("inlineScriptHashes", () => {
       <script type="module">import "/x.js";\n</script><script></script></head>`;
     expect(inlineScriptHashes(html)).toEqual([sha(island), sha('import "/x.js";\n')]);
   });
+
+  it("allows no script that only content's words spell out, in an attribute or as text", () => {
+    const html = `<body><img alt='<script>window.x=1</script>' src="/a.png">
+      <p>&lt;script&gt;window.y=1&lt;/script&gt;</p><textarea><script>window.z=1</script></textarea></body>`;
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
 });
 
 describe("contentSecurityPolicy", () => {

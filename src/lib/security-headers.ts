@@ -17,16 +17,35 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { type DefaultTreeAdapterMap, parse } from "parse5";
 
 /** Script types a browser does not run (data blocks): they need no hash. */
-const DATA_BLOCK = /\btype\s*=\s*["']?(application\/(ld\+)?json|text\/template)/i;
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const DATA_BLOCK = /^\s*(application\/(ld\+)?json|text\/template)\s*$/i;
 
-/** The SHA-256 sources ('sha256-…') of the inline scripts a page runs. */
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+
+function* scriptsOf(node: Node): Generator<Element> {
+  if ("tagName" in node && node.tagName === "script") yield node;
+  // A <template>'s children sit in its content fragment.
+  const children =
+    "content" in node ? node.content.childNodes : "childNodes" in node ? node.childNodes : [];
+  for (const child of children) yield* scriptsOf(child);
+}
+
+/**
+ * The SHA-256 sources ('sha256-…') of the inline scripts a page runs: the <script>
+ * elements an HTML parser finds, so words that merely look like a script (inside an
+ * attribute, say) are never allowed.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes) || body === "") continue;
+  for (const script of scriptsOf(parse(html))) {
+    const attribute = (name: string) => script.attrs.find((attr) => attr.name === name)?.value;
+    const type = attribute("type");
+    if (attribute("src") !== undefined || (type !== undefined && DATA_BLOCK.test(type))) continue;
+    const body = script.childNodes.map((child) => ("value" in child ? child.value : "")).join("");
+    if (body === "") continue;
     hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return hashes;

@@ -144,6 +144,8 @@ describe("bounded text", () => {
     ["banners", "subtitle", 500],
     ["causes", "description", 5000],
     ["board_staff", "name", 200],
+    ["board_staff", "bio", 2000],
+    ["board_staff", "achievements", 2000],
     ["about_content", "about_text", 10000],
     ["projects", "category_name", 100],
     ["logo_settings", "tagline", 300],
@@ -214,12 +216,22 @@ describe("URLs", () => {
       ["projects", "image_url"],
       ["certifications", "image_url"],
       ["certifications", "pdf_url"],
+      ["board_staff", "social_url"],
     ];
     for (const [table, column] of columns) {
       expect(await insertWith(table, column, "javascript:alert(1)"), `${table}.${column}`).toBe(
         "23514",
       );
     }
+  });
+
+  it("a person's email must be an address, their social link a web address", async () => {
+    expect(await insertWith("board_staff", "email", "asha@example.org")).toBe("stored");
+    expect(await insertWith("board_staff", "email", "asha at example")).toBe("23514");
+    expect(await insertWith("board_staff", "email", "<asha@example.org>")).toBe("23514");
+    expect(
+      await insertWith("board_staff", "social_url", "https://www.linkedin.com/in/asha"),
+    ).toBe("stored");
   });
 
   it("certificate PDFs are links only, never embedded data", async () => {

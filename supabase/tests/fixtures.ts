@@ -31,6 +31,17 @@ export const validRows = {
     cta_title: "Join us",
     cta_text: "Write the next chapter with us.",
   },
+  team_page: {
+    seo_title: "Our Team",
+    seo_description: "Who we are.",
+    intro_eyebrow: "The people",
+    intro_title: "Our Team",
+    intro_lead: "A small team.",
+    statistics,
+    leaders_title: "Leadership Team",
+    cta_title: "Join us",
+    cta_text: "Stand with our team.",
+  },
   milestones: {
     year: 2009,
     title: "An open door",

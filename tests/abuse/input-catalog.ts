@@ -141,6 +141,8 @@ function ruleOf(type: string, checks: string[]): Rule | string {
     case "text": {
       if (all.includes("private.is_image_url(")) return { kind: "image" };
       if (all.includes("private.is_link_url(")) return { kind: "link" };
+      // private.is_email bounds an address at 254 characters.
+      if (all.includes("private.is_email(")) return { kind: "email", max: 254 };
       const values = /= ANY \(\(?ARRAY\[([^\]]*)\]/.exec(all);
       if (values) return { kind: "enum", values: keysOf(values[1]) };
       // A pattern alone fixes a code: its length is the pattern's.

@@ -128,7 +128,16 @@ function limitsOf(table: string, name: string): { max?: number; min: number } {
     return { max: rule.max, min: 0 };
   }
   if (rule?.kind === "integer") return { max: rule.max, min: rule.min };
+  // private.is_link_url bounds an address at 2048 characters.
+  if (rule?.kind === "link") return { max: 2048, min: 0 };
   return { min: 0 };
+}
+
+/** A value of exactly `max` characters that the column's rule otherwise takes. */
+function fullLength(rule: Column["rule"] | undefined, max: number): string {
+  if (rule?.kind === "email") return `${"a".repeat(max - "@example.org".length)}@example.org`;
+  if (rule?.kind === "link") return `https://example.org/${"a".repeat(max - 20)}`;
+  return "a".repeat(max);
 }
 
 function baseForm(definition: ResourceDefinition): Record<string, unknown> {
@@ -200,7 +209,10 @@ describe("the admin's forms refuse bad values with a clear message", () => {
       if (field.kind === "text" || field.kind === "textarea") {
         // The form takes what the database takes: exactly the column's limit.
         expect(max, `${definition.table}.${field.name} has a length limit`).toBeDefined();
-        const full = definition.schema.safeParse({ ...base, [field.name]: "a".repeat(max ?? 0) });
+        const full = definition.schema.safeParse({
+          ...base,
+          [field.name]: fullLength(ruleOf(definition.table, field.name), max ?? 0),
+        });
         tally.holds(`${definition.key}.${field.name}: takes ${max} characters`, full.success);
       }
       if (field.kind === "number") {

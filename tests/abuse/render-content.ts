@@ -17,7 +17,7 @@ import { createDatabase } from "../../supabase/local/database.ts";
  * What a column holds. An enum holds one of its listed values and a code what its
  * pattern takes (country_code ~ '^[A-Z]{2}$'): hostile text can enter neither.
  */
-export type ColumnKind = "text" | "image_url" | "link_url" | "enum" | "code" | "list";
+export type ColumnKind = "text" | "image_url" | "link_url" | "email" | "enum" | "code" | "list";
 
 /** The kinds of value private.list_values_are holds a list's key to. */
 export type ListValueKind = "email" | "link";
@@ -109,6 +109,7 @@ function applyCheck(info: ColumnInfo, def: string): void {
   if (m) info.maxLength = Number(m[1]);
   if (named(String.raw`private\.is_image_url\(COL\)`).test(def)) info.kind = "image_url";
   if (named(String.raw`private\.is_link_url\(COL\)`).test(def)) info.kind = "link_url";
+  if (named(String.raw`private\.is_email\(COL\)`).test(def)) info.kind = "email";
   m = named(String.raw`\(COL = ANY \(ARRAY\[([^\]]*)\]\)\)`).exec(def);
   if (m) {
     info.kind = "enum";
@@ -249,7 +250,7 @@ export function hostileEmails(m: string): string[] {
     `${m}&lt&gt&quot&amp'onmouseover=alert\`1\`@x.example`,
     `{{7*7}}\${7*7}${m}@x.example?cc=all%40x.example&body=javascript%3Aalert`,
     `${m}'/*&#x3C&#60!--*/@x.example`,
-    `${m}+-->&#x27|\`$\{1}@x-&gt.example`,
+    `${m}+--!&#x27|\`$\{1}@x-&gt.example`,
   ];
 }
 
@@ -441,6 +442,12 @@ export async function writeHostileContent(
           const value = list[linkIndex++ % list.length] ?? "";
           markers.record({ marker, ...text(info.column, value), kind: "link_url" });
           patch[info.column] = value;
+        } else if (info.kind === "email") {
+          const marker = markers.make();
+          const list = hostileEmails(marker);
+          const value = list[emailIndex++ % list.length] ?? "";
+          markers.record({ marker, ...text(info.column, value), kind: "email" });
+          patch[info.column] = value;
         } else if (info.kind === "image_url") {
           const marker = markers.make();
           const list = hostileImages(marker, apiUrl);
@@ -491,6 +498,10 @@ export async function writeHostileContent(
       }
       if (hasActiveFlag(table)) {
         patch.is_active = table === "logo_settings" ? rowIndex === 0 : true;
+      }
+      // Where a row appears ('On the home page', 'On Our Team'): everywhere.
+      for (const column of Object.keys(TABLES[table].columns)) {
+        if (/^on_\w+_page$/.test(column)) patch[column] = true;
       }
       if (table === "logo_settings") {
         // One active logo at a time: deactivate the others first.

@@ -12,7 +12,15 @@ import {
   parse,
   html as parse5Html,
 } from "parse5";
+import type { Column } from "../../src/lib/schema/columns.ts";
+import { TABLES } from "../../src/lib/schema/tables.ts";
+import { lines } from "../../src/lib/text.ts";
 import { MARKER, type Markers, type Written } from "./render-content.ts";
+
+/** Whether the pages read the written column one item per line. */
+export const isLines = (written: Written): boolean =>
+  written.key === undefined &&
+  (TABLES[written.table].columns as Record<string, Column>)[written.column]?.lines === true;
 
 // jsdom ships no type declarations; only its constructor is needed here.
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
@@ -327,8 +335,10 @@ export function checkPage(
     else if (written.kind !== "text" && written.kind !== "email")
       problems.push(`a ${written.kind} shown as text`);
     else {
+      // A text read one item per line shows each line whole, on its own.
+      const wholes = isLines(written) ? lines(written.value) : [written.value];
       for (const text of parents) {
-        if (!text.includes(written.value))
+        if (!wholes.some((whole) => text.includes(whole)))
           problems.push(`text "${text.slice(0, 80)}" is not the whole value`);
         else findings.text.push(text);
       }

@@ -22,6 +22,7 @@ import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES, type ContentTable } from "../../src/lib/schema/tables.ts";
+import { lines } from "../../src/lib/text.ts";
 import { type BuildProject, type BuildResult, createProject } from "../build/project.ts";
 import { serviceClient, startTestStack, type TestStack } from "../contract/stack.ts";
 import {
@@ -39,6 +40,7 @@ import {
   type Case,
   checkPage,
   describe as describeWritten,
+  isLines,
   markersIn,
   type PageFindings,
   parsePage,
@@ -173,7 +175,7 @@ async function attempt(
 
 /**
  * The database refuses script addresses in every URL column and link list value,
- * malformed addresses in every email list value, and any text in enum and code columns.
+ * malformed addresses in every email column and email list value, and any text in enum and code columns.
  */
 async function refusals(): Promise<void> {
   const before = await snapshot();
@@ -190,6 +192,14 @@ async function refusals(): Promise<void> {
         attempts.push(
           await attempt(`${label} takes ${JSON.stringify(url.slice(0, 60))}`, info.table, id, {
             [info.column]: url,
+          }),
+        );
+      }
+    } else if (info.kind === "email") {
+      for (const value of badEmails) {
+        attempts.push(
+          await attempt(`${label} takes ${JSON.stringify(value.slice(0, 60))}`, info.table, id, {
+            [info.column]: value,
           }),
         );
       }
@@ -258,7 +268,15 @@ async function refusals(): Promise<void> {
 describe("rendering", () => {
   it("knows every content column the database has", () => {
     const kinds = new Set(catalog.map((c) => c.kind));
-    expect([...kinds].sort()).toEqual(["code", "enum", "image_url", "link_url", "list", "text"]);
+    expect([...kinds].sort()).toEqual([
+      "code",
+      "email",
+      "enum",
+      "image_url",
+      "link_url",
+      "list",
+      "text",
+    ]);
     expect(new Set(catalog.map((c) => c.table))).toEqual(new Set(CONTENT_TABLES));
     // Every list column declares its item keys and what kind of value each checked
     // key holds; every text column its length; every code column its pattern.
@@ -420,7 +438,8 @@ describe("rendering", () => {
         } else {
           rendering.holds(
             `${label} is shown whole as text on a public page`,
-            shownAsText(written.value),
+            // A text read one item per line: its first item, whole, at least.
+            shownAsText(isLines(written) ? (lines(written.value)[0] ?? "") : written.value),
           );
         }
         if (ISLAND_COLUMNS.has(`${written.table}.${written.column}`)) {

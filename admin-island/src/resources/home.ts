@@ -1,4 +1,4 @@
-// The home page's own tables: about (a single record), causes, board and staff (two
+// The home page's own tables: about (a single record), causes, board and staff (three
 // screens with different words), and the home-management gallery.
 import { GALLERY_CATEGORIES } from "../../../src/lib/schema/tables.ts";
 import { FIVE_MB } from "../data/images.ts";
@@ -89,14 +89,70 @@ const boardTexts = nounTexts(noun("member"), "Board & Staff Management", {
   statusError: "Error updating board staff status. Please try again.",
 });
 
+/**
+ * One list of people, edited on three screens (Board & Staff, home management and the
+ * Pages screen's Our Team), each saying where the people appear: two ticks choose.
+ */
 const board = {
   table: "board_staff",
+  notice: {
+    text: "One list of people. A person ticked 'On the home page' appears in Board & Staff on the home page; ticked 'On Our Team', on the Our Team page with their bio and contacts.",
+    link: { href: "/about/our-team/", label: "Open Our Team" },
+  },
   fields: [
     { kind: "text", name: "name", label: "Full Name", required: true },
     { kind: "text", name: "designation", label: "Designation", required: true },
     // Labelled like the other pictures but optional: the site shows a placeholder.
     imageField("image_url", "Profile Image", "board", { maxBytes: FIVE_MB, required: false }),
     ...describeFields("board_staff", "image_url", "'Photo of' and the name"),
+    {
+      kind: "checkbox",
+      name: "on_home_page",
+      label: "On the home page",
+      hint: "In Board & Staff on the home page",
+    },
+    {
+      kind: "checkbox",
+      name: "on_team_page",
+      label: "On Our Team",
+      hint: "On the Our Team page, with what follows",
+    },
+    {
+      kind: "textarea",
+      name: "bio",
+      label: "Bio",
+      wide: true,
+      hint: "Optional: two or three sentences for Our Team",
+    },
+    {
+      kind: "textarea",
+      name: "specialties",
+      label: "Specialties",
+      hint: "Optional: one per line",
+    },
+    {
+      kind: "textarea",
+      name: "achievements",
+      label: "Key Achievements",
+      hint: "Optional: one per line, the most important first (Our Team shows two)",
+    },
+    { kind: "text", name: "email", label: "Email", inputType: "email", hint: "Optional" },
+    { kind: "text", name: "phone", label: "Phone", inputType: "tel", hint: "Optional" },
+    {
+      kind: "text",
+      name: "social_label",
+      label: "Social Link Name",
+      placeholder: "LinkedIn",
+      hint: "Optional: what the link says",
+    },
+    {
+      kind: "text",
+      name: "social_url",
+      label: "Social Link",
+      inputType: "url",
+      placeholder: "https://www.linkedin.com/in/...",
+      hint: "Optional",
+    },
     sortOrderField,
     activeField,
   ],
@@ -104,13 +160,20 @@ const board = {
     image_url: string | null;
     name: string;
     designation: string;
+    on_home_page: boolean;
+    on_team_page: boolean;
     sort_order: number;
     is_active: boolean;
   }) => ({
     image: row.image_url,
     title: row.name,
     subtitle: row.designation,
-    badges: [activeBadge(row), orderBadge(row)],
+    badges: [
+      activeBadge(row),
+      ...(row.on_home_page ? [{ label: "Home page", tone: "blue" as const }] : []),
+      ...(row.on_team_page ? [{ label: "Our Team", tone: "blue" as const }] : []),
+      orderBadge(row),
+    ],
   }),
 } as const;
 
@@ -118,6 +181,14 @@ export const boardStaff = defineResource({
   ...board,
   fields: [...board.fields],
   texts: boardTexts,
+});
+
+/** The same people on the Pages screen, under Our Team. */
+export const teamPeople = defineResource({
+  ...board,
+  fields: [...board.fields],
+  key: "team_people",
+  texts: { ...boardTexts, heading: "Our Team: People" },
 });
 
 /** The same table inside home management, with that screen's words. */

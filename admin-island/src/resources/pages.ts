@@ -1,6 +1,12 @@
 // The words of the fixed pages, page by page: each page's own words (one record, one
 // form) and its lists. The Pages screen groups them under the page they appear on.
-import { activeBadge, activeField, orderBadge, sortOrderField } from "./common.ts";
+import {
+  activeBadge,
+  activeField,
+  orderBadge,
+  sortOrderField,
+  statisticsField,
+} from "./common.ts";
 import { defineResource } from "./define.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { Field } from "./types.ts";
@@ -59,6 +65,35 @@ export const historyPage = defineResource({
       name: "timeline_text",
       label: "Timeline Text",
       hint: "Optional: one line under the timeline's heading",
+      wide: true,
+    },
+    ...ctaFields,
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const teamPage = defineResource({
+  table: "team_page",
+  texts: pageTexts("Our Team"),
+  notice: {
+    text: "Shown on Our Team. Its people are Board & Staff's people ticked 'On Our Team'.",
+    link: { href: "/about/our-team/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    statisticsField("team_page"),
+    {
+      kind: "text",
+      name: "leaders_eyebrow",
+      label: "People: Small Heading",
+      hint: "Optional",
+    },
+    { kind: "text", name: "leaders_title", label: "People: Heading", required: true },
+    {
+      kind: "text",
+      name: "leaders_text",
+      label: "People: Text",
+      hint: "Optional: one line under the people's heading",
       wide: true,
     },
     ...ctaFields,

@@ -12,10 +12,10 @@ import {
   oldageGallery,
   reliefGallery,
 } from "./galleries.ts";
-import { about, boardStaff, causes, galleryImages, homeBoard } from "./home.ts";
+import { about, boardStaff, causes, galleryImages, homeBoard, teamPeople } from "./home.ts";
 import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
-import { historyPage, milestones } from "./pages.ts";
+import { historyPage, milestones, teamPage } from "./pages.ts";
 import {
   childrenContent,
   donateContent,
@@ -65,6 +65,7 @@ export interface PublicPage {
 }
 
 const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
+const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -109,6 +110,25 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
+    screen: cards(teamPage),
+    pageSection: {
+      id: "our-team-words",
+      page: OUR_TEAM,
+      title: "Page words",
+      description: "Title, introduction, figures, the people's heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(teamPeople),
+    pageSection: {
+      id: "our-team-people",
+      page: OUR_TEAM,
+      title: "People",
+      description: "Board & Staff's people: tick 'On Our Team' to show one here",
+    },
+  },
+  {
     screen: { kind: "single", resource: organisation },
     route: {
       path: "/admin/organisation",
@@ -143,7 +163,7 @@ export const registry: RegistryEntry[] = [
     homeSection: {
       id: "board",
       title: "Board Members",
-      description: "Board members and staff shown on the home page",
+      description: "Board members and staff: tick 'On the home page' to show one here",
     },
   },
   {
@@ -280,7 +300,8 @@ export const registry: RegistryEntry[] = [
     route: {
       path: "/admin/board-staff-management",
       title: "Board & Staff",
-      description: "Board members and staff with their photos and roles",
+      description:
+        "One list of people: who appears on the home page and on Our Team, with photos and roles",
     },
   },
   {

@@ -23,7 +23,7 @@ interface FieldBase<N extends string = string> {
 export interface TextField<N extends string = string> extends FieldBase<N> {
   kind: "text" | "textarea";
   placeholder?: string;
-  inputType?: "text" | "url";
+  inputType?: "text" | "url" | "email" | "tel";
   maxLength?: number;
 }
 export interface NumberField<N extends string = string> extends FieldBase<N> {

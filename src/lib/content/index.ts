@@ -14,6 +14,8 @@ import {
   DEFAULT_ORGANISATION,
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
+  DEFAULT_TEAM,
+  DEFAULT_TEAM_PAGE,
   defaultGallery,
   GALLERY_TABLE,
   type GalleryArea,
@@ -93,9 +95,24 @@ export async function getCauses(): Promise<RowOf<"causes">[]> {
   return orDefaults(await rows("causes"), DEFAULT_CAUSES);
 }
 
-/** Board and staff. No defaults: an empty list stays empty. */
+/** Board and staff as the home page shows them. No defaults: an empty list stays empty. */
 export async function getBoardStaff(): Promise<RowOf<"board_staff">[]> {
-  return rows("board_staff");
+  return (await rows("board_staff")).filter((person) => person.on_home_page);
+}
+
+/** Our Team's words: its record, or the built-in one. */
+export async function getTeamPage(): Promise<RowOf<"team_page">> {
+  return newestOrDefault(await rows("team_page"), DEFAULT_TEAM_PAGE);
+}
+
+/**
+ * The people Our Team shows, in their order. The built-in people only while nobody is
+ * listed at all: people listed, none of them ticked for Our Team, show nobody.
+ */
+export async function getTeam(): Promise<RowOf<"board_staff">[]> {
+  const people = await rows("board_staff");
+  if (people.length === 0) return DEFAULT_TEAM;
+  return people.filter((person) => person.on_team_page);
 }
 
 /**

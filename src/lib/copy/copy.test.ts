@@ -2,10 +2,12 @@
 // years, counts and texts the pages promise.
 
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TEAM } from "../defaults";
 import { iconNames } from "../icons";
 import { footerLinks } from "../nav";
 import { SAMPLE } from "../sample-content";
 import { DEFAULT_SITE } from "../site";
+import { lines } from "../text";
 import { aboutStats, aboutStory, aboutValues } from "./about";
 import { departments, infoCards, mapSection, officeHours } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
@@ -18,7 +20,7 @@ import {
   oldageCopy,
   reliefCopy,
 } from "./programmes";
-import { achievementsShown, teamMembers } from "./team";
+import { achievementsShown } from "./team";
 
 describe("about copy", () => {
   it("shows the four about figures", () => {
@@ -53,20 +55,20 @@ describe("history copy", () => {
   });
 });
 
-describe("team copy", () => {
-  it("has six leaders, each with contacts and at least the two achievements a card shows", () => {
-    expect(teamMembers).toHaveLength(6);
+describe("Our Team's built-in people", () => {
+  it("are six, each with contacts and at least the two achievements a card shows", () => {
+    expect(DEFAULT_TEAM).toHaveLength(6);
     expect(achievementsShown).toBe(2);
-    for (const member of teamMembers) {
-      expect(member.position).not.toBe("");
-      expect(member.bio).not.toBe("");
-      expect(member.specialties.length).toBeGreaterThan(0);
-      expect(member.achievements.length).toBeGreaterThanOrEqual(2);
+    for (const member of DEFAULT_TEAM) {
+      expect(member.designation).not.toBe("");
+      expect(member.bio).toBeTruthy();
+      expect(lines(member.specialties).length).toBeGreaterThan(0);
+      expect(lines(member.achievements).length).toBeGreaterThanOrEqual(2);
       expect(member.email).toMatch(/^[^@\s]+@[^@\s]+$/);
       expect(member.phone).toMatch(/^\+[\d ]+$/);
-      expect(member.social.href).toMatch(/^https:\/\//);
+      expect(member.social_url).toMatch(/^https:\/\//);
     }
-    expect(new Set(teamMembers.map((m) => m.name)).size).toBe(6);
+    expect(new Set(DEFAULT_TEAM.map((member) => member.name)).size).toBe(6);
   });
 });
 

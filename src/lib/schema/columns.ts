@@ -11,6 +11,7 @@ import {
   isActive,
   itemList,
   oneOf,
+  optionalEmail,
   optionalImage,
   optionalLink,
   optionalText,
@@ -34,6 +35,8 @@ export interface Column<Stored = unknown> {
   form(message: string): z.ZodType;
   /** A JSON list's item, for a list column. */
   readonly item?: ListItem;
+  /** Text the pages read one item per line (src/lib/text.ts lines()). */
+  readonly lines?: true;
 }
 
 const column = <Stored>(
@@ -55,6 +58,12 @@ export const optImage = () => column(z.string().nullable(), () => optionalImage(
 
 /** An optional link (http(s) or a site path); none is stored as null. */
 export const optLink = () => column(z.string().nullable(), () => optionalLink());
+
+/** Optional text of at most `max` characters that pages show as a list, one item per line. */
+export const optLines = (max: number): Column<string | null> => ({ ...optText(max), lines: true });
+
+/** An optional email address; blank is stored as null. */
+export const optEmail = () => column(z.string().nullable(), () => optionalEmail());
 
 /** A whole number from 0 to `max`. */
 export const count = (max: number) => column(z.number().int(), () => wholeNumber(max));
@@ -78,10 +87,10 @@ export const choice = <const T extends readonly [string, ...string[]]>(
 /** Whether visitors see the record. */
 export const active = () => column(z.boolean(), () => isActive());
 
-/** A yes/no the database starts as no. */
-export const flag = (): Column<boolean> & { initial: boolean } => ({
+/** A yes/no the database starts as `initial` (no, unless it says otherwise). */
+export const flag = (initial = false): Column<boolean> & { initial: boolean } => ({
   ...column(z.boolean(), () => isActive()),
-  initial: false,
+  initial,
 });
 
 // ---------------------------------------------------------------------------

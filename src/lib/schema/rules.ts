@@ -65,12 +65,13 @@ export function optionalImage() {
     .transform((value) => (value === "" ? null : value));
 }
 
+/** An optional link; blank (or only invisible characters) is stored as null. */
 export function optionalLink() {
   return z
     .string({ error: URL_MESSAGE })
     .trim()
-    .refine((value) => value === "" || isLinkUrl(value), URL_MESSAGE)
-    .transform((value) => (value === "" ? null : value));
+    .refine((value) => !hasVisibleText(value) || isLinkUrl(value), URL_MESSAGE)
+    .transform((value) => (hasVisibleText(value) ? value : null));
 }
 
 /** What a blank or unreadable number entry is refused with, under its field. */
@@ -112,6 +113,15 @@ export const LINK_MESSAGE = "Enter a web address starting with https://";
 /** A required email address; blank is refused with `message`. */
 export function requiredEmail(message: string) {
   return z.string({ error: message }).trim().min(1, message).refine(isEmail, EMAIL_MESSAGE);
+}
+
+/** An optional email address; blank (or only invisible characters) is stored as null. */
+export function optionalEmail() {
+  return z
+    .string({ error: EMAIL_MESSAGE })
+    .trim()
+    .refine((value) => !hasVisibleText(value) || isEmail(value), EMAIL_MESSAGE)
+    .transform((value) => (hasVisibleText(value) ? value : null));
 }
 
 /** A required link (http(s) or a site path); blank is refused with `message`. */

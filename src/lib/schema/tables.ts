@@ -13,7 +13,9 @@ import {
   flag,
   image,
   list,
+  optEmail,
   optImage,
+  optLines,
   optLink,
   optText,
   sortOrder,
@@ -162,6 +164,15 @@ export const TABLES = {
     timeline_text: optText(500),
     ...callToAction(),
   }),
+  /** Our Team's words: what search engines read, its top, its figures, the leaders' heading, its call. */
+  team_page: table(singleRecord, {
+    ...pageWords(),
+    statistics: list(statistic),
+    leaders_eyebrow: optText(100),
+    leaders_title: text(200),
+    leaders_text: optText(500),
+    ...callToAction(),
+  }),
   /** Our History's timeline, in the order editors drag it into. */
   milestones: table(bySortOrder, {
     year: year(1800, 2100),
@@ -205,11 +216,25 @@ export const TABLES = {
     sort_order: sortOrder(),
     is_active: active(),
   }),
+  /**
+   * One list of people: each is shown in Board & Staff on the home page, on Our Team,
+   * or both, as their two ticks say. Our Team shows the rest of what is here.
+   */
   board_staff: table(bySortOrder, {
     name: text(200),
     designation: text(200),
     image_url: optImage(),
     ...described(),
+    bio: optText(2000),
+    specialties: optLines(1000),
+    /** The most important first: a card shows the first two. */
+    achievements: optLines(2000),
+    email: optEmail(),
+    phone: optText(50),
+    social_label: optText(50),
+    social_url: optLink(),
+    on_home_page: flag(true),
+    on_team_page: flag(true),
     sort_order: sortOrder(),
     is_active: active(),
   }),
