@@ -65,4 +65,74 @@ test.describe("pages", () => {
       await restoreTable("milestones", before.milestones);
     }
   });
+
+  test("Our Team's words and one list of people: a person ticked 'On Our Team' goes live there", async ({
+    page,
+    context,
+  }) => {
+    const before = {
+      words: await snapshotTable("team_page"),
+      people: await snapshotTable("board_staff"),
+    };
+    try {
+      await signInAsAdmin(page, "/admin/pages");
+      const team = page.getByRole("region", { name: "Our Team" });
+      await expect(team.getByRole("link", { name: /Open \/about\/our-team\// })).toBeVisible();
+
+      const stamp = String(Date.now()).slice(-6);
+      const heading = `The People Who Lead ${stamp}`;
+      await team.getByRole("link", { name: /Page words/ }).click();
+      const form = page.getByRole("form", { name: "Edit Our Team Page Words" });
+      await expect(form.locator("#field-leaders_title")).toHaveValue("Leadership Team");
+      await form.locator("#field-leaders_title").fill(heading);
+      await form.getByRole("button", { name: "Save Page Words" }).click();
+      await expectToast(page, "Page words saved. The site shows them once it is published.");
+
+      // The people are Board & Staff's: the screen says so, and where each appears.
+      await page.getByRole("button", { name: "Back to Pages" }).click();
+      await page
+        .getByRole("region", { name: "Our Team" })
+        .getByRole("link", { name: /People/ })
+        .click();
+      await expect(page.getByText(/One list of people/)).toBeVisible();
+      const list = page.getByRole("list", { name: "Our Team: People", exact: true });
+      const hari = list.locator(":scope > li", { hasText: "Hari Prasad Koirala" });
+      await expect(hari).toContainText("Home page");
+      await expect(hari).not.toContainText("Our Team");
+      await hari.getByRole("button", { name: /^Edit/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Board Staff Member" });
+      await dialog.getByRole("checkbox", { name: "On Our Team" }).check();
+      const bio = `Hari has chaired the parents' committee since ${stamp}.`;
+      await dialog.locator("#field-bio").fill(bio);
+      await dialog.locator("#field-specialties").fill("Governance\nFundraising");
+      await dialog.locator("#field-email").fill("not an address");
+      await dialog.getByRole("button", { name: "Update Member" }).click();
+      await expect(dialog.getByText("Enter an email address such as name@example.org")).toBeVisible();
+      await dialog.locator("#field-email").fill("hari@helpinghands.example");
+      await dialog.getByRole("button", { name: "Update Member" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(hari).toContainText("Our Team");
+      await expectPublished(page);
+
+      const visitor = await context.newPage();
+      await visitor.goto("/about/our-team/");
+      const people = visitor.getByRole("region", { name: heading });
+      const card = people.locator(":scope > div > ul > li", { hasText: "Hari Prasad Koirala" });
+      await expect(card).toContainText(bio);
+      await expect(card.getByRole("listitem").filter({ hasText: "Fundraising" })).toBeVisible();
+      await expect(card.getByRole("link", { name: /^Email / })).toHaveAttribute(
+        "href",
+        "mailto:hari@helpinghands.example",
+      );
+      // He was already on the home page and stays there: one person, one record.
+      await visitor.goto("/");
+      await expect(
+        visitor.getByRole("heading", { name: "Hari Prasad Koirala" }).first(),
+      ).toBeAttached();
+      await visitor.close();
+    } finally {
+      await restoreTable("team_page", before.words);
+      await restoreTable("board_staff", before.people);
+    }
+  });
 });
