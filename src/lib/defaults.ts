@@ -84,6 +84,7 @@ export const DEFAULT_CAUSES = builtIn("causes", "default-cause");
 export const DEFAULT_ORGANISATION = builtInRecord("organisation", "default-organisation");
 export const DEFAULT_HISTORY_PAGE = builtInRecord("history_page", "default-history-page");
 export const DEFAULT_MILESTONES = builtIn("milestones", "default-milestone");
+export const DEFAULT_ABOUT_PAGE = builtInRecord("about_page", "default-about-page");
 export const DEFAULT_TEAM_PAGE = builtInRecord("team_page", "default-team-page");
 /** Our Team's people while nobody is listed at all (the home page then shows none). */
 export const DEFAULT_TEAM = builtIn("board_staff", "default-person").filter(

@@ -25,6 +25,20 @@ describe("resolveIconName", () => {
       "Utensils",
       "Shield",
       "HandHeart",
+      "Award",
+      "BookOpen",
+      "Calendar",
+      "Eye",
+      "Globe",
+      "Handshake",
+      "Leaf",
+      "Lightbulb",
+      "Mail",
+      "Phone",
+      "Scale",
+      "Siren",
+      "Sprout",
+      "Target",
     ]);
     for (const name of serviceIconNames) expect(resolveIconName(name)).toBe(name);
   });
@@ -81,8 +95,8 @@ describe("serviceIconOf", () => {
     expect(serviceIconOf(" hand heart ")).toBe("HandHeart");
   });
 
-  it("picks none for unknown names and for icons that are no service's", () => {
-    for (const name of ["GraduationCapp", "", "   ", "🩺", "Award", defaultIconName, null]) {
+  it("picks none for unknown names, blanks, an emoji and the default icon", () => {
+    for (const name of ["GraduationCapp", "", "   ", "🩺", defaultIconName, null]) {
       expect(serviceIconOf(name)).toBeNull();
     }
   });

@@ -1,8 +1,10 @@
-// Icon names as the database stores them (services, health tips) and as the fixed
-// copy uses them, resolved to one known name. src/components/Icon.astro turns a
+// Icon names as the database stores them (services, values, health tips), resolved to one known name. src/components/Icon.astro turns a
 // known name into a static Lucide SVG, so no icon ever needs JavaScript.
 
-/** The service icons an administrator can pick, in the order the admin lists them. */
+/**
+ * The icons an administrator can pick (services, values, objectives, contact cards), in
+ * the order the admin lists them.
+ */
 export const serviceIconNames = [
   "Home",
   "GraduationCap",
@@ -17,10 +19,6 @@ export const serviceIconNames = [
   "Utensils",
   "Shield",
   "HandHeart",
-] as const;
-
-/** Further icons the fixed page copy uses. */
-export const copyIconNames = [
   "Award",
   "BookOpen",
   "Calendar",
@@ -41,14 +39,9 @@ export const copyIconNames = [
 export const defaultIconName = "Sparkles";
 
 export type ServiceIconName = (typeof serviceIconNames)[number];
-export type CopyIconName = (typeof copyIconNames)[number];
-export type IconName = ServiceIconName | CopyIconName | typeof defaultIconName;
+export type IconName = ServiceIconName | typeof defaultIconName;
 
-export const iconNames: readonly IconName[] = [
-  ...serviceIconNames,
-  ...copyIconNames,
-  defaultIconName,
-];
+export const iconNames: readonly IconName[] = [...serviceIconNames, defaultIconName];
 
 /** Lower case with separators removed: "graduation-cap", "Graduation Cap" -> "graduationcap". */
 function squash(name: string): string {

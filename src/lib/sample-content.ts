@@ -392,6 +392,7 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "history_page",
   "milestones",
   "team_page",
+  "about_page",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -432,6 +433,61 @@ export const SAMPLE = {
       timeline_text: "The moments that shaped who we are.",
       cta_title: "Write the next chapter with us",
       cta_text: "Our story is still being written, by neighbours, volunteers and donors like you.",
+    },
+  ],
+  about_page: [
+    {
+      seo_title: "About Us",
+      seo_description:
+        "Since 2009, Helping Hands Foundation has given children a home, elders a family and families in crisis a helping hand. Read our story, mission and values.",
+      intro_eyebrow: "Who we are",
+      intro_title: "About Us",
+      intro_lead:
+        "A community organisation that grew from one open door into a children's home, an old-age home, free medical care and emergency relief, run by people who live where they serve.",
+      extra_figure: "24/7",
+      extra_figure_label: "Support",
+      story_title: "Our Story",
+      story_text: [
+        "In 2009, after a hard monsoon left several children in our neighbourhood without parents or a safe place to sleep, Kamala Shrestha and a handful of neighbours rented two rooms on Riverside Road and opened their doors. The first night, six children slept there. Volunteers cooked on a borrowed stove, and a local teacher came every evening to help with homework.",
+        "Word spread, and so did the need. Older people living alone began knocking too, so in 2012 we opened a small home for elders next door. Families asked for medicines they could not afford, and our first free health camp followed. When floods and an earthquake struck the valley, our volunteers were already there, so relief work became part of who we are.",
+        "Today the same idea carries everything we do: every person deserves safety, dignity and someone who cares. We are still local, still run largely by volunteers, and we publish where every gift goes, because the trust of our donors is what keeps the doors open.",
+      ].join("\n\n"),
+      founded_note: "The year we opened our doors",
+      values_eyebrow: "What we stand for",
+      values_title: "Our Values",
+      core_values: [
+        {
+          icon: "Heart",
+          title: "Compassion",
+          description:
+            "We meet every child, elder and family with warmth and patience, and we listen before we act.",
+        },
+        {
+          icon: "Scale",
+          title: "Integrity",
+          description:
+            "We spend every gift where we say we will, keep honest accounts and publish them every year.",
+        },
+        {
+          icon: "Shield",
+          title: "Dignity",
+          description:
+            "The people we serve make choices about their own lives. We protect their privacy and their voice.",
+        },
+        {
+          icon: "Users",
+          title: "Community",
+          description:
+            "Neighbours, volunteers and donors working side by side achieve more than any of us could alone.",
+        },
+      ],
+      links_title: "Learn more about us",
+      history_text: "Fifteen years of milestones, from two rented rooms to four programmes.",
+      team_text: "Meet the people who lead our homes, clinics and relief work.",
+      mission_text: "The values we hold and the goals we are working towards.",
+      cta_title: "Help us keep the doors open",
+      cta_text:
+        "Every gift, large or small, pays for a meal, a school book, a medicine or a warm bed tonight.",
     },
   ],
   team_page: [
@@ -858,6 +914,10 @@ const starter = <T extends { description: string }>(item: T | undefined): T[] =>
 export const NEW_RECORDS = {
   // A project without the record (it was deleted) starts again from the built-in one.
   organisation: ORGANISATION_RECORD,
+  // So do a page's words.
+  about_page: SAMPLE.about_page[0],
+  history_page: SAMPLE.history_page[0],
+  team_page: SAMPLE.team_page[0],
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

@@ -229,9 +229,9 @@ describe("URLs", () => {
     expect(await insertWith("board_staff", "email", "asha@example.org")).toBe("stored");
     expect(await insertWith("board_staff", "email", "asha at example")).toBe("23514");
     expect(await insertWith("board_staff", "email", "<asha@example.org>")).toBe("23514");
-    expect(
-      await insertWith("board_staff", "social_url", "https://www.linkedin.com/in/asha"),
-    ).toBe("stored");
+    expect(await insertWith("board_staff", "social_url", "https://www.linkedin.com/in/asha")).toBe(
+      "stored",
+    );
   });
 
   it("certificate PDFs are links only, never embedded data", async () => {

@@ -107,7 +107,9 @@ test.describe("pages", () => {
       await dialog.locator("#field-specialties").fill("Governance\nFundraising");
       await dialog.locator("#field-email").fill("not an address");
       await dialog.getByRole("button", { name: "Update Member" }).click();
-      await expect(dialog.getByText("Enter an email address such as name@example.org")).toBeVisible();
+      await expect(
+        dialog.getByText("Enter an email address such as name@example.org"),
+      ).toBeVisible();
       await dialog.locator("#field-email").fill("hari@helpinghands.example");
       await dialog.getByRole("button", { name: "Update Member" }).click();
       await expect(dialog).toBeHidden();

@@ -1,13 +1,16 @@
 // The words of the fixed pages, page by page: each page's own words (one record, one
 // form) and its lists. The Pages screen groups them under the page they appear on.
+
+import { coreValue } from "../../../src/lib/schema/items.ts";
 import {
   activeBadge,
   activeField,
+  ICON_HINT,
   orderBadge,
   sortOrderField,
   statisticsField,
 } from "./common.ts";
-import { defineResource } from "./define.ts";
+import { defineResource, listField } from "./define.ts";
 import { noun, nounTexts } from "./texts.ts";
 import type { Field } from "./types.ts";
 
@@ -65,6 +68,78 @@ export const historyPage = defineResource({
       name: "timeline_text",
       label: "Timeline Text",
       hint: "Optional: one line under the timeline's heading",
+      wide: true,
+    },
+    ...ctaFields,
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const aboutPage = defineResource({
+  table: "about_page",
+  texts: pageTexts("About Us"),
+  notice: {
+    text: "Shown on About Us. Its figures of lives, volunteers and years, its mission and its vision are the home page's: edit them in Home Management, About.",
+    link: { href: "/about/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    {
+      kind: "text",
+      name: "extra_figure",
+      label: "Fourth Figure",
+      placeholder: "24/7",
+      hint: "Optional: shown after the home page's three figures, with its label",
+    },
+    {
+      kind: "text",
+      name: "extra_figure_label",
+      label: "Fourth Figure's Label",
+      placeholder: "Support",
+    },
+    { kind: "text", name: "story_title", label: "Story Heading", required: true },
+    {
+      kind: "text",
+      name: "founded_note",
+      label: "Under the Founding Year",
+      required: true,
+      hint: "The year itself is the organisation's founding year",
+    },
+    {
+      kind: "textarea",
+      name: "story_text",
+      label: "Story",
+      required: true,
+      wide: true,
+      hint: "Leave a blank line between paragraphs",
+    },
+    { kind: "text", name: "values_eyebrow", label: "Values: Small Heading", hint: "Optional" },
+    { kind: "text", name: "values_title", label: "Values: Heading", required: true },
+    listField("about_page", "core_values", coreValue, {
+      label: "Values",
+      itemLabel: "Value",
+      addLabel: "Add Value",
+      wide: true,
+      fields: {
+        icon: { kind: "icon", label: "Icon", required: true, hint: ICON_HINT },
+        title: { kind: "text", label: "Title", required: true },
+        description: { kind: "textarea", label: "Description", required: true },
+      },
+    }),
+    { kind: "text", name: "links_title", label: "Links: Heading", required: true, wide: true },
+    {
+      kind: "text",
+      name: "history_text",
+      label: "Link to Our History",
+      required: true,
+      wide: true,
+    },
+    { kind: "text", name: "team_text", label: "Link to Our Team", required: true, wide: true },
+    {
+      kind: "text",
+      name: "mission_text",
+      label: "Link to Our Mission",
+      required: true,
       wide: true,
     },
     ...ctaFields,

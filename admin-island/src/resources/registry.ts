@@ -15,7 +15,7 @@ import {
 import { about, boardStaff, causes, galleryImages, homeBoard, teamPeople } from "./home.ts";
 import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
-import { historyPage, milestones, teamPage } from "./pages.ts";
+import { aboutPage, historyPage, milestones, teamPage } from "./pages.ts";
 import {
   childrenContent,
   donateContent,
@@ -64,6 +64,7 @@ export interface PublicPage {
   title: string;
 }
 
+const ABOUT_US: PublicPage = { path: "/about/", title: "About Us" };
 const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
 const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
 
@@ -88,6 +89,16 @@ export const registry: RegistryEntry[] = [
       path: "/admin/pages",
       title: "Pages",
       description: "The words of the site's pages, grouped by the page they appear on",
+    },
+  },
+  {
+    screen: cards(aboutPage),
+    pageSection: {
+      id: "about-us-words",
+      page: ABOUT_US,
+      title: "Page words",
+      description: "Title, introduction, story, values, links and closing call to action",
+      single: true,
     },
   },
   {

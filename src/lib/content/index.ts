@@ -7,6 +7,7 @@
 import { getCollection } from "astro:content";
 import {
   DEFAULT_ABOUT,
+  DEFAULT_ABOUT_PAGE,
   DEFAULT_BANNERS,
   DEFAULT_CAUSES,
   DEFAULT_HISTORY_PAGE,
@@ -98,6 +99,11 @@ export async function getCauses(): Promise<RowOf<"causes">[]> {
 /** Board and staff as the home page shows them. No defaults: an empty list stays empty. */
 export async function getBoardStaff(): Promise<RowOf<"board_staff">[]> {
   return (await rows("board_staff")).filter((person) => person.on_home_page);
+}
+
+/** About Us's words: its record, or the built-in one. */
+export async function getAboutPage(): Promise<RowOf<"about_page">> {
+  return newestOrDefault(await rows("about_page"), DEFAULT_ABOUT_PAGE);
 }
 
 /** Our Team's words: its record, or the built-in one. */

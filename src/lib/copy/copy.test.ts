@@ -2,13 +2,13 @@
 // years, counts and texts the pages promise.
 
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TEAM } from "../defaults";
+import { DEFAULT_ABOUT, DEFAULT_ABOUT_PAGE, DEFAULT_TEAM } from "../defaults";
 import { iconNames } from "../icons";
 import { footerLinks } from "../nav";
 import { SAMPLE } from "../sample-content";
 import { DEFAULT_SITE } from "../site";
-import { lines } from "../text";
-import { aboutStats, aboutStory, aboutValues } from "./about";
+import { lines, paragraphs } from "../text";
+import { aboutStats } from "./about";
 import { departments, infoCards, mapSection, officeHours } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
 import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
@@ -22,19 +22,24 @@ import {
 } from "./programmes";
 import { achievementsShown } from "./team";
 
-describe("about copy", () => {
-  it("shows the four about figures", () => {
-    expect(aboutStats).toEqual([
+describe("About Us's built-in words", () => {
+  it("shows the home page's three figures, then the page's own fourth", () => {
+    expect(aboutStats(DEFAULT_ABOUT, DEFAULT_ABOUT_PAGE)).toEqual([
       { number: "500+", label: "Lives Impacted" },
       { number: "50+", label: "Active Volunteers" },
       { number: "15+", label: "Years of Service" },
       { number: "24/7", label: "Support" },
     ]);
+    // A fourth figure with its number or its label left blank is not shown.
+    const blank = { ...DEFAULT_ABOUT_PAGE, extra_figure_label: null };
+    expect(aboutStats(DEFAULT_ABOUT, blank)).toHaveLength(3);
   });
 
-  it("tells the story from 2009 and lists four values", () => {
-    expect(aboutStory(DEFAULT_SITE).paragraphs[0]).toMatch(/^In 2009/);
-    expect(aboutValues).toHaveLength(4);
+  it("tells the story from 2009 in three paragraphs and lists four values", () => {
+    const story = paragraphs(DEFAULT_ABOUT_PAGE.story_text);
+    expect(story).toHaveLength(3);
+    expect(story[0]).toMatch(/^In 2009/);
+    expect(DEFAULT_ABOUT_PAGE.core_values).toHaveLength(4);
   });
 });
 

@@ -3,7 +3,6 @@
 
 import type { IconName } from "../icons";
 import type { SiteConfig } from "../site";
-import { aboutMission, aboutVision } from "./about";
 import type { CallToAction, Feature, PageIntro, PageSeo } from "./types";
 
 export interface Objective {
@@ -23,16 +22,6 @@ export const missionIntro: PageIntro = {
   title: "Our Mission",
   lead: "Why we exist, the future we are working towards and the promises we keep along the way.",
 };
-
-export const missionStatement = {
-  title: aboutMission.title,
-  text: aboutMission.text,
-} as const;
-
-export const visionStatement = {
-  title: aboutVision.title,
-  text: aboutVision.text,
-} as const;
 
 export const coreValues: readonly Feature[] = [
   {

@@ -43,6 +43,17 @@ export const service = listItem("service", {
   description: itemText("Enter the service description"),
 });
 
+/** A value the charity holds (About Us, Our Mission): an icon, a title and a sentence. */
+export const coreValue = listItem("value", {
+  icon: pickedIcon(
+    "Choose an icon",
+    (name) => serviceIconOf(name) !== null,
+    "Choose an icon from the list",
+  ),
+  title: itemText("Enter the value's title"),
+  description: itemText("Enter the value's description"),
+});
+
 export const statistic = listItem("statistic", {
   number: itemText("Enter the number"),
   label: itemText("Enter the label"),

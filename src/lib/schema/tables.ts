@@ -24,6 +24,7 @@ import {
 } from "./columns.ts";
 import {
   bankAccount,
+  coreValue,
   emailAddress,
   healthTip,
   phone,
@@ -162,6 +163,30 @@ export const TABLES = {
     ...pageWords(),
     timeline_title: text(200),
     timeline_text: optText(500),
+    ...callToAction(),
+  }),
+  /**
+   * About Us's words. Its figures of lives, volunteers and years, its mission and its
+   * vision are about_content's (the home page shows them too): one fact, one place.
+   */
+  about_page: table(singleRecord, {
+    ...pageWords(),
+    /** A fourth figure beside about_content's three: '24/7' 'Support'. */
+    extra_figure: optText(20),
+    extra_figure_label: optText(100),
+    story_title: text(200),
+    /** Paragraphs, a blank line between them. */
+    story_text: text(10_000),
+    /** Under the founding year (the organisation's). */
+    founded_note: text(200),
+    values_eyebrow: optText(100),
+    values_title: text(200),
+    core_values: list(coreValue, 12),
+    links_title: text(200),
+    /** What each link to the other About pages says of its page. */
+    history_text: text(300),
+    team_text: text(300),
+    mission_text: text(300),
     ...callToAction(),
   }),
   /** Our Team's words: what search engines read, its top, its figures, the leaders' heading, its call. */

@@ -1,21 +1,35 @@
-// A list item's icon: the site's service icons as a group of radio tiles, each with its
+// A list item's icon: the site's icons as a group of radio tiles, each with its
 // picture and its name, so only an icon the site knows can be chosen. A health tip's
 // icon may be an emoji instead: its Emoji choice opens a box for it. A stored name the
 // picker does not know selects nothing and asks for a choice; the form refuses it.
 import {
   Activity,
+  Award,
+  BookOpen,
+  Calendar,
   Check,
   Clock,
+  Eye,
   Gamepad2,
+  Globe,
   GraduationCap,
   HandHeart,
+  Handshake,
   Heart,
   House,
+  Leaf,
+  Lightbulb,
   type LucideIcon,
+  Mail,
   MapPin,
+  Phone,
+  Scale,
   Shield,
+  Siren,
   Smile,
+  Sprout,
   Stethoscope,
+  Target,
   TriangleAlert,
   Truck,
   Users,
@@ -49,6 +63,20 @@ const PICTURES: Record<ServiceIconName, LucideIcon> = {
   Utensils,
   Shield,
   HandHeart,
+  Award,
+  BookOpen,
+  Calendar,
+  Eye,
+  Globe,
+  Handshake,
+  Leaf,
+  Lightbulb,
+  Mail,
+  Phone,
+  Scale,
+  Siren,
+  Sprout,
+  Target,
 };
 
 /**
@@ -69,6 +97,20 @@ export const ICON_LABELS: Record<ServiceIconName, string> = {
   Utensils: "Meals",
   Shield: "Safety",
   HandHeart: "Care",
+  Award: "Award",
+  BookOpen: "Book",
+  Calendar: "Calendar",
+  Eye: "Vision",
+  Globe: "World",
+  Handshake: "Partnership",
+  Leaf: "Nature",
+  Lightbulb: "Idea",
+  Mail: "Mail",
+  Phone: "Phone",
+  Scale: "Fairness",
+  Siren: "Emergency",
+  Sprout: "Growth",
+  Target: "Goal",
 };
 
 export const iconWords = {
