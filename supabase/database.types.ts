@@ -880,6 +880,102 @@ export type Database = {
         };
         Relationships: [];
       };
+      mission_objectives: {
+        Row: {
+          created_at: string;
+          description: string;
+          goals: string | null;
+          icon: string;
+          id: string;
+          is_active: boolean;
+          sort_order: number;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description: string;
+          goals?: string | null;
+          icon: string;
+          id?: string;
+          is_active?: boolean;
+          sort_order?: number;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          goals?: string | null;
+          icon?: string;
+          id?: string;
+          is_active?: boolean;
+          sort_order?: number;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      mission_page: {
+        Row: {
+          core_values: Json;
+          created_at: string;
+          cta_text: string;
+          cta_title: string;
+          id: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          objectives_eyebrow: string | null;
+          objectives_text: string | null;
+          objectives_title: string;
+          seo_description: string;
+          seo_title: string;
+          updated_at: string;
+          values_eyebrow: string | null;
+          values_text: string | null;
+          values_title: string;
+        };
+        Insert: {
+          core_values: Json;
+          created_at?: string;
+          cta_text: string;
+          cta_title: string;
+          id?: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          objectives_eyebrow?: string | null;
+          objectives_text?: string | null;
+          objectives_title: string;
+          seo_description: string;
+          seo_title: string;
+          updated_at?: string;
+          values_eyebrow?: string | null;
+          values_text?: string | null;
+          values_title: string;
+        };
+        Update: {
+          core_values?: Json;
+          created_at?: string;
+          cta_text?: string;
+          cta_title?: string;
+          id?: string;
+          intro_eyebrow?: string;
+          intro_lead?: string;
+          intro_title?: string;
+          objectives_eyebrow?: string | null;
+          objectives_text?: string | null;
+          objectives_title?: string;
+          seo_description?: string;
+          seo_title?: string;
+          updated_at?: string;
+          values_eyebrow?: string | null;
+          values_text?: string | null;
+          values_title?: string;
+        };
+        Relationships: [];
+      };
       oldage_banners: {
         Row: {
           created_at: string;

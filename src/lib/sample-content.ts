@@ -393,6 +393,8 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "milestones",
   "team_page",
   "about_page",
+  "mission_page",
+  "mission_objectives",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -490,6 +492,111 @@ export const SAMPLE = {
         "Every gift, large or small, pays for a meal, a school book, a medicine or a warm bed tonight.",
     },
   ],
+  mission_page: [
+    {
+      seo_title: "Our Mission",
+      seo_description:
+        "The mission, vision, core values and strategic objectives that guide Helping Hands Foundation.",
+      intro_eyebrow: "What drives us",
+      intro_title: "Our Mission",
+      intro_lead:
+        "Why we exist, the future we are working towards and the promises we keep along the way.",
+      values_eyebrow: "How we work",
+      values_title: "Our Core Values",
+      values_text: "Six promises that guide every decision we make.",
+      core_values: [
+        {
+          icon: "Heart",
+          title: "Compassion",
+          description: "We treat every person as family, with warmth, patience and kindness.",
+        },
+        {
+          icon: "Scale",
+          title: "Integrity",
+          description: "Honest accounts, clear decisions and gifts spent exactly where we promise.",
+        },
+        {
+          icon: "Shield",
+          title: "Dignity",
+          description: "We protect the privacy, choices and self-respect of everyone we serve.",
+        },
+        {
+          icon: "Eye",
+          title: "Transparency",
+          description: "We publish our accounts every year and welcome questions from anyone.",
+        },
+        {
+          icon: "Users",
+          title: "Community",
+          description:
+            "Local people lead our work, and we build on the strengths already around us.",
+        },
+        {
+          icon: "Sprout",
+          title: "Sustainability",
+          description:
+            "We plan for the long term, so that the help we give today still stands tomorrow.",
+        },
+      ],
+      objectives_eyebrow: "Where we are heading",
+      objectives_title: "Strategic Objectives",
+      objectives_text: "Four objectives, each with goals we measure and report on every year.",
+      cta_title: "Turn our mission into action",
+      cta_text:
+        "Every goal on this page is funded by people like you. Choose a programme, or give where the need is greatest.",
+    },
+  ],
+  mission_objectives: (
+    [
+      [
+        "GraduationCap",
+        "Education for every child in our care",
+        "Give every child at the home the schooling, mentoring and support to finish school and choose their own path.",
+        [
+          "Keep school attendance above 95%",
+          "A mentor for every child aged 12 and over",
+          "Support 20 young people into further study or work by 2027",
+        ],
+      ],
+      [
+        "Heart",
+        "Dignified care for our elders",
+        "Offer every resident of the old-age home safety, good food, medical care and a full social life.",
+        [
+          "Round-the-clock nursing cover every day of the year",
+          "A personal care plan reviewed every three months",
+          "Weekly visits from volunteers and families",
+        ],
+      ],
+      [
+        "Stethoscope",
+        "Healthcare within reach",
+        "Bring free, quality healthcare to families who live far from a hospital or cannot afford one.",
+        [
+          "Hold 20 free health camps every year",
+          "Visit 12 remote villages each month with the mobile clinic",
+          "Screen 2,000 children and elders a year",
+        ],
+      ],
+      [
+        "HandHeart",
+        "Ready when disaster strikes",
+        "Respond within hours to floods, landslides and earthquakes, and stay to help families rebuild.",
+        [
+          "A stocked emergency supply depot before each monsoon",
+          "A trained rapid response team of 30 volunteers",
+          "Help every family we reach back into a safe home",
+        ],
+      ],
+    ] as const
+  ).map(([icon, title, description, goals], sort_order) => ({
+    icon,
+    title,
+    description,
+    goals: goals.join("\n"),
+    sort_order,
+    is_active: true,
+  })),
   team_page: [
     {
       seo_title: "Our Team",
@@ -918,6 +1025,7 @@ export const NEW_RECORDS = {
   about_page: SAMPLE.about_page[0],
   history_page: SAMPLE.history_page[0],
   team_page: SAMPLE.team_page[0],
+  mission_page: SAMPLE.mission_page[0],
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

@@ -104,8 +104,8 @@ function notShownBecause(written: Written): string | null {
   if (written.table === "gallery_images")
     return "gallery_images has no public page (only the admin lists it)";
   if (written.table === "causes" && written.column === "icon") return "cause cards show no icon";
-  if (written.key === "icon")
-    return "list icons resolve to a fixed set of icons (src/lib/icons.ts)";
+  if (written.key === "icon" || written.column === "icon")
+    return "icons resolve to a fixed set of icons (src/lib/icons.ts)";
   return null;
 }
 

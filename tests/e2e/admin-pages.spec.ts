@@ -137,4 +137,37 @@ test.describe("pages", () => {
       await restoreTable("board_staff", before.people);
     }
   });
+
+  test("About Us's story heading and a value, edited on the Pages screen, go live", async ({
+    page,
+    context,
+  }) => {
+    const before = await snapshotTable("about_page");
+    try {
+      await signInAsAdmin(page, "/admin/pages");
+      const about = page.getByRole("region", { name: "About Us" });
+      await expect(about.getByRole("link", { name: /Open \/about\// })).toBeVisible();
+      await about.getByRole("link", { name: /Page words/ }).click();
+      const form = page.getByRole("form", { name: "Edit About Us Page Words" });
+      // Where the figures, mission and vision are edited instead: one fact, one place.
+      await expect(page.getByText(/edit them in Home Management, About/)).toBeVisible();
+      const stamp = String(Date.now()).slice(-6);
+      const heading = `How It Began ${stamp}`;
+      await expect(form.locator("#field-story_title")).toHaveValue("Our Story");
+      await form.locator("#field-story_title").fill(heading);
+      const value = `Courage ${stamp}`;
+      await form.locator("#field-core_values-0-title").fill(value);
+      await form.getByRole("button", { name: "Save Page Words" }).click();
+      await expectToast(page, "Page words saved. The site shows them once it is published.");
+      await expectPublished(page);
+
+      const visitor = await context.newPage();
+      await visitor.goto("/about/");
+      await expect(visitor.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+      await expect(visitor.getByRole("heading", { level: 3, name: value })).toBeVisible();
+      await visitor.close();
+    } finally {
+      await restoreTable("about_page", before);
+    }
+  });
 });

@@ -75,6 +75,20 @@ export const historyPage = defineResource({
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
 });
 
+/** A list of values: About Us and Our Mission each hold their own. */
+const valuesField = (table: "about_page" | "mission_page") =>
+  listField(table, "core_values", coreValue, {
+    label: "Values",
+    itemLabel: "Value",
+    addLabel: "Add Value",
+    wide: true,
+    fields: {
+      icon: { kind: "icon", label: "Icon", required: true, hint: ICON_HINT },
+      title: { kind: "text", label: "Title", required: true },
+      description: { kind: "textarea", label: "Description", required: true },
+    },
+  });
+
 export const aboutPage = defineResource({
   table: "about_page",
   texts: pageTexts("About Us"),
@@ -115,17 +129,7 @@ export const aboutPage = defineResource({
     },
     { kind: "text", name: "values_eyebrow", label: "Values: Small Heading", hint: "Optional" },
     { kind: "text", name: "values_title", label: "Values: Heading", required: true },
-    listField("about_page", "core_values", coreValue, {
-      label: "Values",
-      itemLabel: "Value",
-      addLabel: "Add Value",
-      wide: true,
-      fields: {
-        icon: { kind: "icon", label: "Icon", required: true, hint: ICON_HINT },
-        title: { kind: "text", label: "Title", required: true },
-        description: { kind: "textarea", label: "Description", required: true },
-      },
-    }),
+    valuesField("about_page"),
     { kind: "text", name: "links_title", label: "Links: Heading", required: true, wide: true },
     {
       kind: "text",
@@ -145,6 +149,72 @@ export const aboutPage = defineResource({
     ...ctaFields,
   ],
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const missionPage = defineResource({
+  table: "mission_page",
+  texts: pageTexts("Our Mission"),
+  notice: {
+    text: "Shown on Our Mission. Its mission and vision are the home page's: edit them in Home Management, About.",
+    link: { href: "/about/our-mission/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    { kind: "text", name: "values_eyebrow", label: "Values: Small Heading", hint: "Optional" },
+    { kind: "text", name: "values_title", label: "Values: Heading", required: true },
+    {
+      kind: "text",
+      name: "values_text",
+      label: "Values: Text",
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+    valuesField("mission_page"),
+    {
+      kind: "text",
+      name: "objectives_eyebrow",
+      label: "Objectives: Small Heading",
+      hint: "Optional",
+    },
+    { kind: "text", name: "objectives_title", label: "Objectives: Heading", required: true },
+    {
+      kind: "text",
+      name: "objectives_text",
+      label: "Objectives: Text",
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+    ...ctaFields,
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const missionObjectives = defineResource({
+  table: "mission_objectives",
+  texts: nounTexts(noun("objective"), "Our Mission: Objectives"),
+  notice: {
+    text: "The strategic objectives on Our Mission, in this order: drag one to move it.",
+    link: { href: "/about/our-mission/", label: "Open the page" },
+  },
+  fields: [
+    { kind: "icon", name: "icon", label: "Icon", required: true, hint: ICON_HINT },
+    { kind: "text", name: "title", label: "Title", required: true, wide: true },
+    { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
+    {
+      kind: "textarea",
+      name: "goals",
+      label: "Goals",
+      wide: true,
+      hint: "Optional: one per line",
+    },
+    sortOrderField,
+    activeField,
+  ],
+  card: (row) => ({
+    title: row.title,
+    subtitle: row.description,
+    badges: [activeBadge(row), orderBadge(row)],
+  }),
 });
 
 export const teamPage = defineResource({

@@ -15,7 +15,14 @@ import {
 import { about, boardStaff, causes, galleryImages, homeBoard, teamPeople } from "./home.ts";
 import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
-import { aboutPage, historyPage, milestones, teamPage } from "./pages.ts";
+import {
+  aboutPage,
+  historyPage,
+  milestones,
+  missionObjectives,
+  missionPage,
+  teamPage,
+} from "./pages.ts";
 import {
   childrenContent,
   donateContent,
@@ -67,6 +74,7 @@ export interface PublicPage {
 const ABOUT_US: PublicPage = { path: "/about/", title: "About Us" };
 const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
 const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
+const OUR_MISSION: PublicPage = { path: "/about/our-mission/", title: "Our Mission" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -137,6 +145,25 @@ export const registry: RegistryEntry[] = [
       page: OUR_TEAM,
       title: "People",
       description: "Board & Staff's people: tick 'On Our Team' to show one here",
+    },
+  },
+  {
+    screen: cards(missionPage),
+    pageSection: {
+      id: "our-mission-words",
+      page: OUR_MISSION,
+      title: "Page words",
+      description: "Title, introduction, values, objectives' heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(missionObjectives),
+    pageSection: {
+      id: "our-mission-objectives",
+      page: OUR_MISSION,
+      title: "Objectives",
+      description: "The strategic objectives, each with its goals",
     },
   },
   {

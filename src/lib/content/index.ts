@@ -12,6 +12,8 @@ import {
   DEFAULT_CAUSES,
   DEFAULT_HISTORY_PAGE,
   DEFAULT_MILESTONES,
+  DEFAULT_MISSION_PAGE,
+  DEFAULT_OBJECTIVES,
   DEFAULT_ORGANISATION,
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
@@ -104,6 +106,16 @@ export async function getBoardStaff(): Promise<RowOf<"board_staff">[]> {
 /** About Us's words: its record, or the built-in one. */
 export async function getAboutPage(): Promise<RowOf<"about_page">> {
   return newestOrDefault(await rows("about_page"), DEFAULT_ABOUT_PAGE);
+}
+
+/** Our Mission's words: its record, or the built-in one. */
+export async function getMissionPage(): Promise<RowOf<"mission_page">> {
+  return newestOrDefault(await rows("mission_page"), DEFAULT_MISSION_PAGE);
+}
+
+/** Our Mission's objectives in their order; the built-in ones when none is active. */
+export async function getObjectives(): Promise<RowOf<"mission_objectives">[]> {
+  return orDefaults(await rows("mission_objectives"), DEFAULT_OBJECTIVES);
 }
 
 /** Our Team's words: its record, or the built-in one. */

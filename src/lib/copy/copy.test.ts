@@ -2,7 +2,13 @@
 // years, counts and texts the pages promise.
 
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ABOUT, DEFAULT_ABOUT_PAGE, DEFAULT_TEAM } from "../defaults";
+import {
+  DEFAULT_ABOUT,
+  DEFAULT_ABOUT_PAGE,
+  DEFAULT_MISSION_PAGE,
+  DEFAULT_OBJECTIVES,
+  DEFAULT_TEAM,
+} from "../defaults";
 import { iconNames } from "../icons";
 import { footerLinks } from "../nav";
 import { SAMPLE } from "../sample-content";
@@ -12,7 +18,6 @@ import { aboutStats } from "./about";
 import { departments, infoCards, mapSection, officeHours } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
 import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
-import { coreValues, objectives } from "./mission";
 import {
   childrenCopy,
   defaultProgrammeStats,
@@ -77,12 +82,13 @@ describe("Our Team's built-in people", () => {
   });
 });
 
-describe("mission copy", () => {
-  it("has six core values and four objectives with goals", () => {
-    expect(coreValues).toHaveLength(6);
-    expect(objectives).toHaveLength(4);
-    for (const objective of objectives) expect(objective.goals.length).toBeGreaterThan(0);
-    for (const item of [...coreValues, ...objectives]) expect(iconNames).toContain(item.icon);
+describe("Our Mission's built-in words", () => {
+  it("has six core values and four objectives with goals, each icon a known one", () => {
+    const values = DEFAULT_MISSION_PAGE.core_values;
+    expect(values).toHaveLength(6);
+    expect(DEFAULT_OBJECTIVES).toHaveLength(4);
+    for (const objective of DEFAULT_OBJECTIVES) expect(lines(objective.goals)).toHaveLength(3);
+    for (const item of [...values, ...DEFAULT_OBJECTIVES]) expect(iconNames).toContain(item.icon);
   });
 });
 

@@ -6,6 +6,8 @@
 //     store, refusing with `message` (or the kind's own words) what the database's
 //     CHECK constraint would refuse.
 // Items of the JSON lists (services, statistics, ...) are built the same way.
+
+import { serviceIconOf } from "../icons.ts";
 import {
   countryCode as countryCodeRule,
   isActive,
@@ -58,6 +60,17 @@ export const optImage = () => column(z.string().nullable(), () => optionalImage(
 
 /** An optional link (http(s) or a site path); none is stored as null. */
 export const optLink = () => column(z.string().nullable(), () => optionalLink());
+
+const ICON_MESSAGE = "Choose an icon from the list";
+
+/** An icon the admin's picker offers (src/lib/icons.ts), stored by its name. */
+export const icon = () =>
+  column(z.string(), () =>
+    requiredText("Choose an icon", 100).refine(
+      (name) => serviceIconOf(name) !== null,
+      ICON_MESSAGE,
+    ),
+  );
 
 /** Optional text of at most `max` characters that pages show as a list, one item per line. */
 export const optLines = (max: number): Column<string | null> => ({ ...optText(max), lines: true });
@@ -136,6 +149,28 @@ export const itemImage = (message: string): ItemKey<string> => ({
   form: () => requiredImage(message),
   required: true,
 });
+
+/**
+ * An icon the admin's picker chose: stored as text, so older rows with any name still
+ * load and show the default icon; the form takes only what `shown` accepts, and
+ * refuses the rest with `refusal`.
+ */
+export const pickedIcon = (
+  blank: string,
+  shown: (text: string) => boolean,
+  refusal: string,
+): ItemKey<string> => {
+  const key = itemText(blank);
+  return {
+    ...key,
+    form: () =>
+      key.form().refine((text) => typeof text !== "string" || !text || shown(text), refusal),
+  };
+};
+
+/** An item's icon, one the admin's picker offers. */
+export const serviceIcon = () =>
+  pickedIcon("Choose an icon", (name) => serviceIconOf(name) !== null, ICON_MESSAGE);
 
 type RowShape<K extends Record<string, ItemKey>> = { [P in keyof K]: K[P]["row"] };
 

@@ -1,9 +1,8 @@
 // The items of the content tables' JSON lists, each written once. The database
 // checks the same keys (private.is_object_list: required keys hold visible text,
 // optional keys text or null, no other key).
-import { isShownTipIcon, serviceIconOf } from "../icons.ts";
+import { isShownTipIcon } from "../icons.ts";
 import {
-  type ItemKey,
   type ItemOf,
   itemEmail,
   itemImage,
@@ -11,45 +10,21 @@ import {
   itemOptText,
   itemText,
   listItem,
+  pickedIcon,
+  serviceIcon,
 } from "./columns.ts";
 
 const REQUIRED = "Please fill in all required fields";
 
-/**
- * An icon the admin's picker chose: stored as text, so older rows with any name still
- * load and show the default icon; the form takes only what `shown` accepts, and
- * refuses the rest with `refusal`.
- */
-const pickedIcon = (
-  blank: string,
-  shown: (text: string) => boolean,
-  refusal: string,
-): ItemKey<string> => {
-  const key = itemText(blank);
-  return {
-    ...key,
-    form: () =>
-      key.form().refine((text) => typeof text !== "string" || !text || shown(text), refusal),
-  };
-};
-
 export const service = listItem("service", {
-  icon: pickedIcon(
-    "Choose an icon",
-    (name) => serviceIconOf(name) !== null,
-    "Choose an icon from the list",
-  ),
+  icon: serviceIcon(),
   title: itemText("Enter the service title"),
   description: itemText("Enter the service description"),
 });
 
 /** A value the charity holds (About Us, Our Mission): an icon, a title and a sentence. */
 export const coreValue = listItem("value", {
-  icon: pickedIcon(
-    "Choose an icon",
-    (name) => serviceIconOf(name) !== null,
-    "Choose an icon from the list",
-  ),
+  icon: serviceIcon(),
   title: itemText("Enter the value's title"),
   description: itemText("Enter the value's description"),
 });

@@ -11,6 +11,7 @@ import {
   count,
   countryCode,
   flag,
+  icon,
   image,
   list,
   optEmail,
@@ -188,6 +189,27 @@ export const TABLES = {
     team_text: text(300),
     mission_text: text(300),
     ...callToAction(),
+  }),
+  /** Our Mission's words: its top, its values, its objectives' headings, its call. */
+  mission_page: table(singleRecord, {
+    ...pageWords(),
+    values_eyebrow: optText(100),
+    values_title: text(200),
+    values_text: optText(500),
+    core_values: list(coreValue, 12),
+    objectives_eyebrow: optText(100),
+    objectives_title: text(200),
+    objectives_text: optText(500),
+    ...callToAction(),
+  }),
+  /** Our Mission's strategic objectives, in the order editors drag them into. */
+  mission_objectives: table(bySortOrder, {
+    icon: icon(),
+    title: text(200),
+    description: text(2000),
+    goals: optLines(2000),
+    sort_order: sortOrder(),
+    is_active: active(),
   }),
   /** Our Team's words: what search engines read, its top, its figures, the leaders' heading, its call. */
   team_page: table(singleRecord, {
