@@ -490,6 +490,19 @@ export function fieldCases(
       cases.push(...wrongTypes());
       break;
     }
+    case "icon":
+      // Only an icon the picker offers, by its name; anything else is refused.
+      cases.push(
+        refuse("empty", ""),
+        refuse("spaces", "   "),
+        refuse("unknown name", "NotAnIcon"),
+        refuse("markup", "<svg onload=alert(1)>"),
+        // A health tip takes an emoji or any known icon; the others, only the picker's.
+        ...(field.emoji ? [] : [refuse("the default icon", "Sparkles"), refuse("an emoji", "🩺")]),
+        stored("spaces around a name (trimmed)", " Heart ", "Heart"),
+        ...wrongTypes(),
+      );
+      break;
     case "list":
       break;
   }

@@ -170,4 +170,40 @@ test.describe("pages", () => {
       await restoreTable("about_page", before);
     }
   });
+
+  test("an Our Mission objective's goals, edited on the Pages screen, go live", async ({
+    page,
+    context,
+  }) => {
+    const before = await snapshotTable("mission_objectives");
+    try {
+      await signInAsAdmin(page, "/admin/pages");
+      await page
+        .getByRole("region", { name: "Our Mission" })
+        .getByRole("link", { name: /Objectives/ })
+        .click();
+      const list = page.getByRole("list", { name: "Our Mission: Objectives", exact: true });
+      const first = list.locator(":scope > li").first();
+      await expect(first).toContainText("Education for every child in our care");
+      await first.getByRole("button", { name: /^Edit/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Objective" });
+      const stamp = String(Date.now()).slice(-6);
+      const goal = `Open a second learning centre by ${stamp}`;
+      const goals = dialog.locator("#field-goals");
+      await goals.fill(`${await goals.inputValue()}\n${goal}`);
+      await dialog.getByRole("button", { name: "Update Objective" }).click();
+      await expect(dialog).toBeHidden();
+      await expectPublished(page);
+
+      const visitor = await context.newPage();
+      await visitor.goto("/about/our-mission/");
+      const objective = visitor.locator("ol > li", { hasText: "Education for every child" });
+      // Each line is a goal of its own.
+      await expect(objective.getByRole("listitem")).toHaveCount(4);
+      await expect(objective.getByRole("listitem").last()).toHaveText(goal);
+      await visitor.close();
+    } finally {
+      await restoreTable("mission_objectives", before);
+    }
+  });
 });

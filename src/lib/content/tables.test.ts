@@ -14,6 +14,7 @@ describe("table reads", () => {
       "history_page",
       "team_page",
       "about_page",
+      "mission_page",
     ]);
     for (const table of CONTENT_TABLES) {
       expect(TABLES[table].read.activeOnly).toBe(!single.has(table));
