@@ -36,6 +36,28 @@ const pageWordFields = [
   { kind: "textarea", name: "intro_lead", label: "Introduction", required: true, wide: true },
 ] as const satisfies Field[];
 
+/**
+ * A section's heading on a page: a small heading above it and a line under it, both
+ * optional (`<section>_eyebrow`, `<section>_title`, `<section>_text`).
+ */
+const headingFields = <const S extends string>(section: S, name: string) =>
+  [
+    {
+      kind: "text",
+      name: `${section}_eyebrow`,
+      label: `${name}: Small Heading`,
+      hint: "Optional",
+    },
+    { kind: "text", name: `${section}_title`, label: `${name}: Heading`, required: true },
+    {
+      kind: "text",
+      name: `${section}_text`,
+      label: `${name}: Text`,
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+  ] as const satisfies Field[];
+
 /** The closing call to action's words (its buttons keep their labels). */
 const ctaFields = [
   { kind: "text", name: "cta_title", label: "Closing Heading", required: true, wide: true },
@@ -160,30 +182,9 @@ export const missionPage = defineResource({
   },
   fields: [
     ...pageWordFields,
-    { kind: "text", name: "values_eyebrow", label: "Values: Small Heading", hint: "Optional" },
-    { kind: "text", name: "values_title", label: "Values: Heading", required: true },
-    {
-      kind: "text",
-      name: "values_text",
-      label: "Values: Text",
-      hint: "Optional: one line under the heading",
-      wide: true,
-    },
+    ...headingFields("values", "Values"),
     valuesField("mission_page"),
-    {
-      kind: "text",
-      name: "objectives_eyebrow",
-      label: "Objectives: Small Heading",
-      hint: "Optional",
-    },
-    { kind: "text", name: "objectives_title", label: "Objectives: Heading", required: true },
-    {
-      kind: "text",
-      name: "objectives_text",
-      label: "Objectives: Text",
-      hint: "Optional: one line under the heading",
-      wide: true,
-    },
+    ...headingFields("objectives", "Objectives"),
     ...ctaFields,
   ],
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
@@ -227,20 +228,7 @@ export const teamPage = defineResource({
   fields: [
     ...pageWordFields,
     statisticsField("team_page"),
-    {
-      kind: "text",
-      name: "leaders_eyebrow",
-      label: "People: Small Heading",
-      hint: "Optional",
-    },
-    { kind: "text", name: "leaders_title", label: "People: Heading", required: true },
-    {
-      kind: "text",
-      name: "leaders_text",
-      label: "People: Text",
-      hint: "Optional: one line under the people's heading",
-      wide: true,
-    },
+    ...headingFields("leaders", "People"),
     ...ctaFields,
   ],
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
