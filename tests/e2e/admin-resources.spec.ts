@@ -89,6 +89,17 @@ async function fillImage(scope: Locator, field: Field) {
     .fill(IMAGE);
 }
 
+/** A value marked by `text` that the field takes: an address where it asks for one. */
+function typedValue(field: { inputType?: string; name: string }, text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  if (field.inputType === "email") return `${slug}@example.org`;
+  if (field.inputType === "url") return `https://example.org/${slug}`;
+  return text;
+}
+
 /** Fills every text and image of the form with values marked by `tag`; returns the marker text. */
 async function fillForm(
   dialog: Locator,
@@ -98,7 +109,7 @@ async function fillForm(
   let marker: string | null = null;
   for (const field of definition.fields) {
     if (field.kind === "text" || field.kind === "textarea") {
-      const value = `${field.label} ${tag}`;
+      const value = typedValue(field, `${field.label} ${tag}`);
       await fieldLocator(dialog, field.name).fill(value);
       // A picture's alt text never shows on its card.
       if (marker === null && !isAltTextField(field)) marker = value;
@@ -116,7 +127,7 @@ async function fillForm(
       for (let index = 0; index < count; index += 1) {
         for (const sub of field.fields) {
           if (sub.kind === "text" || sub.kind === "textarea") {
-            const value = `${sub.label} ${tag} ${index + 1}`;
+            const value = typedValue(sub, `${sub.label} ${tag} ${index + 1}`);
             await fieldLocator(dialog, `${field.name}.${index}.${sub.name}`).fill(value);
             if (sub.required && marker === null) marker = value;
           } else if (sub.kind === "image") {
@@ -147,6 +158,8 @@ function card(page: Page, definition: ResourceDefinition, marker: string): Locat
 }
 
 test.describe("management screens @desktop", () => {
+  // A screen's form is filled field by field, twice: the people's form has seventeen.
+  test.describe.configure({ timeout: 120_000 });
   for (const { path, definition } of screens) {
     const { texts } = definition;
 
