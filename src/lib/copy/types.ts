@@ -34,3 +34,11 @@ export interface CallToAction {
   readonly primary: { readonly label: string; readonly href: string };
   readonly secondary?: { readonly label: string; readonly href: string };
 }
+
+/** A page's closing call to action: its words (content) and its buttons (fixed labels). */
+export function pageCta(
+  words: { readonly cta_title: string; readonly cta_text: string },
+  buttons: Pick<CallToAction, "primary" | "secondary">,
+): CallToAction {
+  return { title: words.cta_title, text: words.cta_text, ...buttons };
+}
