@@ -574,6 +574,69 @@ export type Database = {
         };
         Relationships: [];
       };
+      contact_page: {
+        Row: {
+          created_at: string;
+          departments_text: string | null;
+          departments_title: string;
+          directions: string | null;
+          emergency_eyebrow: string | null;
+          emergency_text: string;
+          emergency_title: string;
+          form_text: string | null;
+          form_title: string;
+          id: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          map_title: string;
+          national_numbers: Json;
+          seo_description: string;
+          seo_title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          departments_text?: string | null;
+          departments_title: string;
+          directions?: string | null;
+          emergency_eyebrow?: string | null;
+          emergency_text: string;
+          emergency_title: string;
+          form_text?: string | null;
+          form_title: string;
+          id?: string;
+          intro_eyebrow: string;
+          intro_lead: string;
+          intro_title: string;
+          map_title: string;
+          national_numbers: Json;
+          seo_description: string;
+          seo_title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          departments_text?: string | null;
+          departments_title?: string;
+          directions?: string | null;
+          emergency_eyebrow?: string | null;
+          emergency_text?: string;
+          emergency_title?: string;
+          form_text?: string | null;
+          form_title?: string;
+          id?: string;
+          intro_eyebrow?: string;
+          intro_lead?: string;
+          intro_title?: string;
+          map_title?: string;
+          national_numbers?: Json;
+          seo_description?: string;
+          seo_title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       content_revision: {
         Row: {
           id: number;
@@ -588,6 +651,42 @@ export type Database = {
         Update: {
           id?: number;
           revision?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      departments: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          email: string | null;
+          id: string;
+          is_active: boolean;
+          name: string;
+          phone: string | null;
+          sort_order: number;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          email?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name: string;
+          phone?: string | null;
+          sort_order?: number;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          email?: string | null;
+          id?: string;
+          is_active?: boolean;
+          name?: string;
+          phone?: string | null;
+          sort_order?: number;
           updated_at?: string;
         };
         Relationships: [];
@@ -1095,10 +1194,12 @@ export type Database = {
           description: string;
           emails: Json;
           emergency_phone: string | null;
+          follow_text: string | null;
           founded_year: number;
           id: string;
           locality: string;
           name: string;
+          office_hours: string | null;
           phones: Json;
           postal_code: string | null;
           short_name: string;
@@ -1114,10 +1215,12 @@ export type Database = {
           description: string;
           emails: Json;
           emergency_phone?: string | null;
+          follow_text?: string | null;
           founded_year: number;
           id?: string;
           locality: string;
           name: string;
+          office_hours?: string | null;
           phones: Json;
           postal_code?: string | null;
           short_name: string;
@@ -1133,10 +1236,12 @@ export type Database = {
           description?: string;
           emails?: Json;
           emergency_phone?: string | null;
+          follow_text?: string | null;
           founded_year?: number;
           id?: string;
           locality?: string;
           name?: string;
+          office_hours?: string | null;
           phones?: Json;
           postal_code?: string | null;
           short_name?: string;

@@ -87,6 +87,8 @@ export const DEFAULT_MILESTONES = builtIn("milestones", "default-milestone");
 export const DEFAULT_ABOUT_PAGE = builtInRecord("about_page", "default-about-page");
 export const DEFAULT_MISSION_PAGE = builtInRecord("mission_page", "default-mission-page");
 export const DEFAULT_OBJECTIVES = builtIn("mission_objectives", "default-objective");
+export const DEFAULT_CONTACT_PAGE = builtInRecord("contact_page", "default-contact-page");
+export const DEFAULT_DEPARTMENTS = builtIn("departments", "default-department");
 export const DEFAULT_TEAM_PAGE = builtInRecord("team_page", "default-team-page");
 /** Our Team's people while nobody is listed at all (the home page then shows none). */
 export const DEFAULT_TEAM = builtIn("board_staff", "default-person").filter(

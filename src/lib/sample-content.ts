@@ -395,6 +395,8 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "about_page",
   "mission_page",
   "mission_objectives",
+  "contact_page",
+  "departments",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -417,6 +419,8 @@ export const ORGANISATION_RECORD: SampleRow<"organisation"> = {
     { label: "Instagram", href: "https://www.instagram.com/helpinghandsfoundation" },
   ],
   founded_year: 2009,
+  office_hours: "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only",
+  follow_text: "News from the homes, camps and relief missions, every week.",
 };
 
 /** Sample rows per table, in the order they are inserted. */
@@ -594,6 +598,79 @@ export const SAMPLE = {
     title,
     description,
     goals: goals.join("\n"),
+    sort_order,
+    is_active: true,
+  })),
+  contact_page: [
+    {
+      seo_title: "Contact Us",
+      seo_description:
+        "Get in touch with Helping Hands Foundation: visit, call or write to us, volunteer, or reach our 24/7 emergency line.",
+      intro_eyebrow: "We would love to hear from you",
+      intro_title: "Contact Us",
+      intro_lead:
+        "Questions about our work, volunteering, sponsoring a child or visiting the homes? Write, call or drop by: we answer every message within two working days.",
+      form_title: "Send Us a Message",
+      form_text: "Fill in the form and the right person on our team will get back to you.",
+      map_title: "Find Us",
+      directions:
+        "We are a five-minute walk from the Green Valley bus park, opposite the community health post.",
+      departments_title: "Department Contacts",
+      departments_text: "Reach the right team directly.",
+      emergency_eyebrow: "Available 24/7",
+      emergency_title: "Emergency Contact",
+      emergency_text:
+        "For medical emergencies among our residents, or to report a family in urgent need after a flood, landslide or earthquake, call our round-the-clock line. If a life is in danger, call the national emergency services first.",
+      national_numbers: [
+        { label: "Police", number: "100" },
+        { label: "Ambulance", number: "102" },
+      ],
+    },
+  ],
+  departments: (
+    [
+      [
+        "General Enquiries",
+        "Questions about our work, visits and partnerships.",
+        "info",
+        "+977 1 4000 100",
+      ],
+      [
+        "Donations & Sponsorship",
+        "Giving, receipts, child and elder sponsorship.",
+        "donate",
+        "+977 1 4000 110",
+      ],
+      [
+        "Volunteering",
+        "Join our volunteers at the homes, camps or relief work.",
+        "volunteer",
+        "+977 1 4000 120",
+      ],
+      [
+        "Children's Home",
+        "Admissions, visits and the children's welfare.",
+        "children",
+        "+977 1 4000 130",
+      ],
+      [
+        "Old Age Home",
+        "Admissions, visits and care for residents.",
+        "eldercare",
+        "+977 1 4000 140",
+      ],
+      [
+        "Medical & Relief",
+        "Health camps, the mobile clinic and relief missions.",
+        "relief",
+        "+977 1 4000 150",
+      ],
+    ] as const
+  ).map(([name, description, mailbox, phone], sort_order) => ({
+    name,
+    description,
+    email: `${mailbox}@helpinghands.example`,
+    phone,
     sort_order,
     is_active: true,
   })),
@@ -1026,6 +1103,7 @@ export const NEW_RECORDS = {
   history_page: SAMPLE.history_page[0],
   team_page: SAMPLE.team_page[0],
   mission_page: SAMPLE.mission_page[0],
+  contact_page: SAMPLE.contact_page[0],
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

@@ -35,6 +35,10 @@ export interface SiteConfig {
   /** Only links the site can open safely (the database takes http(s) and site paths). */
   readonly socials: readonly SocialLink[];
   readonly foundedYear: number;
+  /** When the office is open, as the editors write it; null when not given. */
+  readonly officeHours: string | null;
+  /** The footer's line above the social links; null when not given. */
+  readonly followText: string | null;
 }
 
 /** The organisation's record as an editor writes it (stored rows have this shape too). */
@@ -68,6 +72,8 @@ export function siteConfig(record: OrganisationRecord): SiteConfig {
       return safe ? [{ label, href: safe }] : [];
     }),
     foundedYear: record.founded_year,
+    officeHours: record.office_hours ?? null,
+    followText: record.follow_text ?? null,
   };
 }
 

@@ -206,4 +206,58 @@ test.describe("pages", () => {
       await restoreTable("mission_objectives", before);
     }
   });
+
+  test("a Contact department and the emergency heading, edited on the Pages screen, go live", async ({
+    page,
+    context,
+  }) => {
+    const before = {
+      words: await snapshotTable("contact_page"),
+      departments: await snapshotTable("departments"),
+    };
+    try {
+      await signInAsAdmin(page, "/admin/pages");
+      const contact = page.getByRole("region", { name: "Contact" });
+      await contact.getByRole("link", { name: /Page words/ }).click();
+      const form = page.getByRole("form", { name: "Edit Contact Page Words" });
+      const stamp = String(Date.now()).slice(-6);
+      const heading = `Help Around the Clock ${stamp}`;
+      await expect(form.locator("#field-emergency_title")).toHaveValue("Emergency Contact");
+      await form.locator("#field-emergency_title").fill(heading);
+      await form.getByRole("button", { name: "Save Page Words" }).click();
+      await expectToast(page, "Page words saved. The site shows them once it is published.");
+
+      await page.getByRole("button", { name: "Back to Pages" }).click();
+      await page
+        .getByRole("region", { name: "Contact" })
+        .getByRole("link", { name: /Departments/ })
+        .click();
+      const list = page.getByRole("list", { name: "Contact: Departments", exact: true });
+      const volunteering = list.locator(":scope > li", { hasText: "Volunteering" });
+      await volunteering.getByRole("button", { name: /^Edit/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Department" });
+      await dialog.locator("#field-email").fill("volunteers@");
+      await dialog.getByRole("button", { name: "Update Department" }).click();
+      await expect(
+        dialog.getByText("Enter an email address such as name@example.org"),
+      ).toBeVisible();
+      await dialog.locator("#field-email").fill(`volunteers-${stamp}@helpinghands.example`);
+      await dialog.getByRole("button", { name: "Update Department" }).click();
+      await expect(dialog).toBeHidden();
+      await expectPublished(page);
+
+      const visitor = await context.newPage();
+      await visitor.goto("/contact/");
+      await expect(visitor.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+      await expect(
+        visitor.getByRole("link", {
+          name: `Email Volunteering: volunteers-${stamp}@helpinghands.example`,
+        }),
+      ).toHaveAttribute("href", `mailto:volunteers-${stamp}@helpinghands.example`);
+      await visitor.close();
+    } finally {
+      await restoreTable("contact_page", before.words);
+      await restoreTable("departments", before.departments);
+    }
+  });
 });

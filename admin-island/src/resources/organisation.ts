@@ -79,6 +79,14 @@ export const organisation = defineResource({
       label: "Emergency Phone",
       hint: "Optional: a round-the-clock line, shown on the contact page",
     },
+    {
+      kind: "text",
+      name: "office_hours",
+      label: "Office Hours",
+      wide: true,
+      placeholder: "Mon-Fri 8:00 AM-6:00 PM",
+      hint: "Optional: in the footer and on the contact page",
+    },
     listField("organisation", "emails", emailAddress, {
       label: "Email Addresses",
       itemLabel: "Email Address",
@@ -87,6 +95,13 @@ export const organisation = defineResource({
       hint: "The first one is the main address",
       fields: { address: { kind: "text", label: "Email Address", required: true } },
     }),
+    {
+      kind: "text",
+      name: "follow_text",
+      label: "Line Above the Social Links",
+      wide: true,
+      hint: "Optional: in the footer, under 'Follow Us'",
+    },
     listField("organisation", "socials", socialLink, {
       label: "Social Links",
       itemLabel: "Social Link",

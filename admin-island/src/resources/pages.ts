@@ -1,7 +1,7 @@
 // The words of the fixed pages, page by page: each page's own words (one record, one
 // form) and its lists. The Pages screen groups them under the page they appear on.
 
-import { coreValue } from "../../../src/lib/schema/items.ts";
+import { coreValue, emergencyNumber } from "../../../src/lib/schema/items.ts";
 import {
   activeBadge,
   activeField,
@@ -214,6 +214,89 @@ export const missionObjectives = defineResource({
   card: (row) => ({
     title: row.title,
     subtitle: row.description,
+    badges: [activeBadge(row), orderBadge(row)],
+  }),
+});
+
+export const contactPage = defineResource({
+  table: "contact_page",
+  texts: pageTexts("Contact"),
+  notice: {
+    text: "Shown on Contact. Its address, phone numbers, emails, office hours and emergency line are the organisation's: edit them on the Organisation screen.",
+    link: { href: "/contact/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    { kind: "text", name: "form_title", label: "Form: Heading", required: true },
+    {
+      kind: "text",
+      name: "form_text",
+      label: "Form: Text",
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+    { kind: "text", name: "map_title", label: "Map: Heading", required: true },
+    {
+      kind: "textarea",
+      name: "directions",
+      label: "Directions",
+      hint: "Optional: how to find you",
+      wide: true,
+    },
+    { kind: "text", name: "departments_title", label: "Departments: Heading", required: true },
+    {
+      kind: "text",
+      name: "departments_text",
+      label: "Departments: Text",
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+    {
+      kind: "text",
+      name: "emergency_eyebrow",
+      label: "Emergency: Small Heading",
+      hint: "Optional",
+    },
+    { kind: "text", name: "emergency_title", label: "Emergency: Heading", required: true },
+    {
+      kind: "textarea",
+      name: "emergency_text",
+      label: "Emergency: Text",
+      required: true,
+      wide: true,
+    },
+    listField("contact_page", "national_numbers", emergencyNumber, {
+      label: "National Emergency Numbers",
+      itemLabel: "Number",
+      addLabel: "Add Number",
+      wide: true,
+      fields: {
+        label: { kind: "text", label: "Service", required: true, placeholder: "Police" },
+        number: { kind: "text", label: "Number", required: true, placeholder: "100" },
+      },
+    }),
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const departments = defineResource({
+  table: "departments",
+  texts: nounTexts(noun("department"), "Contact: Departments"),
+  notice: {
+    text: "The department contacts on Contact, in this order: drag one to move it.",
+    link: { href: "/contact/", label: "Open the page" },
+  },
+  fields: [
+    { kind: "text", name: "name", label: "Name", required: true },
+    { kind: "text", name: "description", label: "Description", hint: "Optional", wide: true },
+    { kind: "text", name: "email", label: "Email", inputType: "email", hint: "Optional" },
+    { kind: "text", name: "phone", label: "Phone", inputType: "tel", hint: "Optional" },
+    sortOrderField,
+    activeField,
+  ],
+  card: (row) => ({
+    title: row.name,
+    subtitle: [row.email, row.phone].filter(Boolean).join(" · ") || (row.description ?? undefined),
     badges: [activeBadge(row), orderBadge(row)],
   }),
 });

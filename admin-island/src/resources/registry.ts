@@ -17,6 +17,8 @@ import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
 import {
   aboutPage,
+  contactPage,
+  departments,
   historyPage,
   milestones,
   missionObjectives,
@@ -74,6 +76,7 @@ export interface PublicPage {
 const ABOUT_US: PublicPage = { path: "/about/", title: "About Us" };
 const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
 const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
+const CONTACT: PublicPage = { path: "/contact/", title: "Contact" };
 const OUR_MISSION: PublicPage = { path: "/about/our-mission/", title: "Our Mission" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
@@ -164,6 +167,25 @@ export const registry: RegistryEntry[] = [
       page: OUR_MISSION,
       title: "Objectives",
       description: "The strategic objectives, each with its goals",
+    },
+  },
+  {
+    screen: cards(contactPage),
+    pageSection: {
+      id: "contact-words",
+      page: CONTACT,
+      title: "Page words",
+      description: "Title, introduction, the form's, map's and emergency section's words",
+      single: true,
+    },
+  },
+  {
+    screen: cards(departments),
+    pageSection: {
+      id: "contact-departments",
+      page: CONTACT,
+      title: "Departments",
+      description: "The department contacts: name, description, email and phone",
     },
   },
   {

@@ -10,6 +10,8 @@ import {
   DEFAULT_ABOUT_PAGE,
   DEFAULT_BANNERS,
   DEFAULT_CAUSES,
+  DEFAULT_CONTACT_PAGE,
+  DEFAULT_DEPARTMENTS,
   DEFAULT_HISTORY_PAGE,
   DEFAULT_MILESTONES,
   DEFAULT_MISSION_PAGE,
@@ -116,6 +118,16 @@ export async function getMissionPage(): Promise<RowOf<"mission_page">> {
 /** Our Mission's objectives in their order; the built-in ones when none is active. */
 export async function getObjectives(): Promise<RowOf<"mission_objectives">[]> {
   return orDefaults(await rows("mission_objectives"), DEFAULT_OBJECTIVES);
+}
+
+/** Contact's words: its record, or the built-in one. */
+export async function getContactPage(): Promise<RowOf<"contact_page">> {
+  return newestOrDefault(await rows("contact_page"), DEFAULT_CONTACT_PAGE);
+}
+
+/** Contact's departments in their order; the built-in ones when none is active. */
+export async function getDepartments(): Promise<RowOf<"departments">[]> {
+  return orDefaults(await rows("departments"), DEFAULT_DEPARTMENTS);
 }
 
 /** Our Team's words: its record, or the built-in one. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_ABOUT,
   DEFAULT_ABOUT_PAGE,
+  DEFAULT_DEPARTMENTS,
   DEFAULT_MISSION_PAGE,
   DEFAULT_OBJECTIVES,
   DEFAULT_TEAM,
@@ -15,7 +16,7 @@ import { SAMPLE } from "../sample-content";
 import { DEFAULT_SITE } from "../site";
 import { lines, paragraphs } from "../text";
 import { aboutStats } from "./about";
-import { departments, infoCards, mapSection, officeHours } from "./contact";
+import { infoCards } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
 import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
 import {
@@ -92,18 +93,23 @@ describe("Our Mission's built-in words", () => {
   });
 });
 
-describe("contact copy", () => {
-  it("has four info cards, the office hours and the map placeholder", () => {
+describe("contact's info cards", () => {
+  it("are four, from the organisation's record; the office hours card only when it has hours", () => {
     expect(infoCards(DEFAULT_SITE).map((card) => card.title)).toEqual([
       "Visit Us",
       "Call Us",
       "Email Us",
       "Office Hours",
     ]);
-    expect(officeHours).toBe("Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only");
-    expect(infoCards(DEFAULT_SITE)[3]?.lines).toEqual([{ text: officeHours }]);
-    expect(mapSection.placeholder).toBe("Interactive map coming soon");
-    expect(departments.length).toBeGreaterThan(0);
+    const hours = "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only";
+    expect(DEFAULT_SITE.officeHours).toBe(hours);
+    expect(infoCards(DEFAULT_SITE)[3]?.lines).toEqual([{ text: hours }]);
+    expect(infoCards({ ...DEFAULT_SITE, officeHours: null }).map((card) => card.title)).toEqual([
+      "Visit Us",
+      "Call Us",
+      "Email Us",
+    ]);
+    expect(DEFAULT_DEPARTMENTS).toHaveLength(6);
   });
 });
 

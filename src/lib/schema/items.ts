@@ -55,6 +55,12 @@ export const bankAccount = listItem("bank account", {
   branch: itemOptText(),
 });
 
+/** A national emergency service's number, on the contact page: 'Police' '100'. */
+export const emergencyNumber = listItem("emergency number", {
+  label: itemText("Enter the service's name"),
+  number: itemText("Enter the number"),
+});
+
 export const phone = listItem("phone number", {
   number: itemText("Enter the phone number"),
 });

@@ -27,6 +27,7 @@ import {
   bankAccount,
   coreValue,
   emailAddress,
+  emergencyNumber,
   healthTip,
   phone,
   qrCode,
@@ -158,6 +159,33 @@ export const TABLES = {
     emails: list(emailAddress, MAX_CONTACTS),
     socials: list(socialLink, MAX_CONTACTS),
     founded_year: year(1800, 2100),
+    /** In the footer and on the contact page. */
+    office_hours: optText(300),
+    /** The footer's line above the social links. */
+    follow_text: optText(300),
+  }),
+  /** Contact's words: its top, its sections' headings and texts, the national numbers. */
+  contact_page: table(singleRecord, {
+    ...pageWords(),
+    form_title: text(200),
+    form_text: optText(500),
+    map_title: text(200),
+    directions: optText(1000),
+    departments_title: text(200),
+    departments_text: optText(500),
+    emergency_eyebrow: optText(100),
+    emergency_title: text(200),
+    emergency_text: text(2000),
+    national_numbers: list(emergencyNumber, 10),
+  }),
+  /** Contact's departments, in the order editors drag them into. */
+  departments: table(bySortOrder, {
+    name: text(200),
+    description: optText(500),
+    email: optEmail(),
+    phone: optText(50),
+    sort_order: sortOrder(),
+    is_active: active(),
   }),
   /** Our History's words: what search engines read, its top, the timeline's heading, its call. */
   history_page: table(singleRecord, {
