@@ -89,6 +89,12 @@ export const DEFAULT_MISSION_PAGE = builtInRecord("mission_page", "default-missi
 export const DEFAULT_OBJECTIVES = builtIn("mission_objectives", "default-objective");
 export const DEFAULT_CONTACT_PAGE = builtInRecord("contact_page", "default-contact-page");
 export const DEFAULT_DEPARTMENTS = builtIn("departments", "default-department");
+export const DEFAULT_DONATE_PAGE = builtInRecord("donate_page", "default-donate-page");
+export const DEFAULT_PROJECTS_PAGE = builtInRecord("projects_page", "default-projects-page");
+export const DEFAULT_CERTIFICATIONS_PAGE = builtInRecord(
+  "certifications_page",
+  "default-certifications-page",
+);
 export const DEFAULT_TEAM_PAGE = builtInRecord("team_page", "default-team-page");
 /** Our Team's people while nobody is listed at all (the home page then shows none). */
 export const DEFAULT_TEAM = builtIn("board_staff", "default-person").filter(

@@ -397,6 +397,9 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "mission_objectives",
   "contact_page",
   "departments",
+  "donate_page",
+  "projects_page",
+  "certifications_page",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -1000,6 +1003,107 @@ export const SAMPLE = {
       is_active: true,
     },
   ],
+  donate_page: [
+    {
+      seo_title: "Donate",
+      seo_description: `Give to ${ORGANISATION} by mobile payment or bank transfer. Every gift feeds, teaches, heals and shelters children, elders and families in need.`,
+      intro_eyebrow: "Make a difference today",
+      intro_title: "Donate",
+      intro_lead:
+        "Your gift becomes a hot meal, a school book, a doctor's visit or a roof over someone's head. Thank you for standing with us.",
+      methods_title: "Donation Methods",
+      methods_text: "Choose whichever way is easiest for you.",
+      qr_title: "Scan to Give",
+      qr_text: "Open your banking or wallet app and scan the code.",
+      bank_title: "Bank Transfer",
+      bank_text:
+        "Transfer directly to our account. Please add your name as the reference so we can thank you.",
+      receipt_text:
+        "Would you like a receipt or to tell us what your gift is for? Email us after you give and we will reply within two working days.",
+      none_title: "Donation details are on their way",
+      none_text:
+        "Our online donation details are being updated. In the meantime, we would be glad to help you give by phone or email.",
+      areas_eyebrow: "Your impact",
+      areas_title: "Where Your Gift Goes",
+      areas_text:
+        "Give where the need is greatest, or tell us which programme you would like to support.",
+      giving_areas: [
+        {
+          icon: "Home",
+          title: "Children's Home",
+          description: "Meals, schooling and care for a child.",
+          href: "/children-home/",
+        },
+        {
+          icon: "Heart",
+          title: "Old Age Home",
+          description: "Nursing, meals and company for an elder.",
+          href: "/oldage-home/",
+        },
+        {
+          icon: "Stethoscope",
+          title: "Medical Services",
+          description: "Medicines, camps and the mobile clinic.",
+          href: "/medical/",
+        },
+        {
+          icon: "HandHeart",
+          title: "Relief Programs",
+          description: "Food, water and shelter after a disaster.",
+          href: "/relief/",
+        },
+      ],
+      ways_eyebrow: "Beyond giving",
+      ways_title: "Other Ways to Help",
+      other_ways: [
+        {
+          icon: "Users",
+          title: "Volunteer",
+          description: "Cook, teach, read, drive or lend your professional skills.",
+        },
+        {
+          icon: "Handshake",
+          title: "Partner with us",
+          description: "Businesses and schools can sponsor a programme or run a drive.",
+        },
+        {
+          icon: "Award",
+          title: "Give in kind",
+          description: "Books, blankets, medicines and school supplies are always welcome.",
+        },
+      ],
+      transparency_text:
+        "We publish audited accounts every year, and every gift is spent where we say it will be.",
+    },
+  ],
+  projects_page: [
+    {
+      seo_title: "Our Projects",
+      seo_description: `Wells, homes, clinics and learning centres: the completed, ongoing and planned projects of ${ORGANISATION}.`,
+      intro_eyebrow: "Our work in action",
+      intro_title: "Our Projects",
+      intro_lead:
+        "Practical projects that change daily life for good, from clean water to safe homes. Filter by category to see what we have done and what comes next.",
+      empty_title: "No Projects Yet",
+      empty_text: "Our projects will appear here soon. Check back to see what we are working on.",
+      cta_title: "Help us start the next project",
+      cta_text:
+        "Projects in planning move forward as soon as they are funded. Your gift can be the one that gets them started.",
+    },
+  ],
+  certifications_page: [
+    {
+      seo_title: "Certifications",
+      seo_description: `Registration, tax exemption and accreditation certificates of ${ORGANISATION}: proof that your gift is in trustworthy hands.`,
+      intro_eyebrow: "Accountable to you",
+      intro_title: "Certifications",
+      intro_lead:
+        "We are a registered, accredited and audited organisation. Here are the documents that show it.",
+      empty_title: "No Certifications Available",
+      empty_text:
+        "Our certificates will be published here soon. Contact us if you need a copy in the meantime.",
+    },
+  ],
   donate_content: [{ qr_codes: QR_CODES, bank_accounts: BANK_ACCOUNTS, is_active: true }],
   projects: (
     [
@@ -1104,6 +1208,9 @@ export const NEW_RECORDS = {
   team_page: SAMPLE.team_page[0],
   mission_page: SAMPLE.mission_page[0],
   contact_page: SAMPLE.contact_page[0],
+  donate_page: SAMPLE.donate_page[0],
+  projects_page: SAMPLE.projects_page[0],
+  certifications_page: SAMPLE.certifications_page[0],
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

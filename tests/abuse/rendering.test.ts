@@ -106,6 +106,9 @@ function notShownBecause(written: Written): string | null {
   if (written.table === "causes" && written.column === "icon") return "cause cards show no icon";
   if (written.key === "icon" || written.column === "icon")
     return "icons resolve to a fixed set of icons (src/lib/icons.ts)";
+  if (written.table === "donate_page" && written.column.startsWith("none_"))
+    return "shown only while Donate has no QR code and no bank account";
+  if (written.column.startsWith("empty_")) return "shown only while the listing is empty";
   return null;
 }
 

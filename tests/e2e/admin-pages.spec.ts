@@ -260,4 +260,76 @@ test.describe("pages", () => {
       await restoreTable("departments", before.departments);
     }
   });
+
+  // The generic Pages screens are proven at phone width by the tests above; this one
+  // saves three pages' words and waits for one publish.
+  test("Donate's giving areas, Projects' heading and Certifications' introduction go live with one publish @desktop", async ({
+    page,
+    context,
+  }) => {
+    const before = {
+      donate: await snapshotTable("donate_page"),
+      projects: await snapshotTable("projects_page"),
+      certifications: await snapshotTable("certifications_page"),
+    };
+    try {
+      await signInAsAdmin(page, "/admin/pages");
+      const stamp = String(Date.now()).slice(-6);
+      const saveWords = async (region: string, form: string, fill: Record<string, string>) => {
+        await page
+          .getByRole("region", { name: region, exact: true })
+          .getByRole("link", { name: /Page words/ })
+          .click();
+        const words = page.getByRole("form", { name: `Edit ${form} Page Words` });
+        for (const [field, value] of Object.entries(fill)) {
+          await words.locator(`#field-${field}`).fill(value);
+        }
+        await words.getByRole("button", { name: "Save Page Words" }).click();
+        await expectToast(page, "Page words saved. The site shows them once it is published.");
+        await page.getByRole("button", { name: "Back to Pages" }).click();
+      };
+
+      const areas = `Where It Helps ${stamp}`;
+      const area = `Elder Care ${stamp}`;
+      // A giving area must lead somewhere safe: a script address is refused.
+      await page
+        .getByRole("region", { name: "Donate", exact: true })
+        .getByRole("link", { name: /Page words/ })
+        .click();
+      const donate = page.getByRole("form", { name: "Edit Donate Page Words" });
+      await expect(page.getByText(/edited on the Donate screen/)).toBeVisible();
+      await donate.locator("#field-giving_areas-1-href").fill("javascript:alert(1)");
+      await donate.getByRole("button", { name: "Save Page Words" }).click();
+      await expect(donate.getByRole("alert").first()).toBeVisible();
+      await donate.locator("#field-giving_areas-1-href").fill("/oldage-home/");
+      await donate.locator("#field-areas_title").fill(areas);
+      await donate.locator("#field-giving_areas-1-title").fill(area);
+      await donate.getByRole("button", { name: "Save Page Words" }).click();
+      await expectToast(page, "Page words saved. The site shows them once it is published.");
+      await page.getByRole("button", { name: "Back to Pages" }).click();
+
+      const projects = `What We Build ${stamp}`;
+      await saveWords("Projects", "Projects", { intro_title: projects });
+      const lead = `Registered, audited and accountable ${stamp}.`;
+      await saveWords("Certifications", "Certifications", { intro_lead: lead });
+      await expectPublished(page);
+
+      const visitor = await context.newPage();
+      await visitor.goto("/donate/");
+      await expect(visitor.getByRole("heading", { level: 2, name: areas })).toBeVisible();
+      await expect(visitor.getByRole("link", { name: area })).toHaveAttribute(
+        "href",
+        "/oldage-home/",
+      );
+      await visitor.goto("/projects/");
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(projects);
+      await visitor.goto("/certifications/");
+      await expect(visitor.getByText(lead)).toBeVisible();
+      await visitor.close();
+    } finally {
+      await restoreTable("donate_page", before.donate);
+      await restoreTable("projects_page", before.projects);
+      await restoreTable("certifications_page", before.certifications);
+    }
+  });
 });

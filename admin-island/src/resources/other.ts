@@ -22,6 +22,10 @@ const STATUS_TONE: Record<string, CardBadge["tone"]> = {
 export const projects = defineResource({
   table: "projects",
   texts: nounTexts(noun("project"), "Projects Management"),
+  notice: {
+    text: "Shown on Projects, newest first. The page's own words (its introduction, what it says while empty, its closing call) are edited in Pages, Projects.",
+    link: { href: "/projects/", label: "Open the page" },
+  },
   fields: [
     { kind: "text", name: "title", label: "Project Title", required: true },
     { kind: "text", name: "category_name", label: "Category", required: true },
@@ -52,6 +56,10 @@ export const projects = defineResource({
 export const certifications = defineResource({
   table: "certifications",
   texts: nounTexts(noun("certification"), "Certifications Management"),
+  notice: {
+    text: "Shown on Certifications, in this order: drag one to move it. The page's own words are edited in Pages, Certifications.",
+    link: { href: "/certifications/", label: "Open the page" },
+  },
   fields: [
     {
       kind: "text",

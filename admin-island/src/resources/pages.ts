@@ -1,7 +1,7 @@
 // The words of the fixed pages, page by page: each page's own words (one record, one
 // form) and its lists. The Pages screen groups them under the page they appear on.
 
-import { coreValue, emergencyNumber } from "../../../src/lib/schema/items.ts";
+import { coreValue, emergencyNumber, givingArea } from "../../../src/lib/schema/items.ts";
 import {
   activeBadge,
   activeField,
@@ -96,6 +96,18 @@ export const historyPage = defineResource({
   ],
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
 });
+
+/** What a listing says while it has nothing to show. */
+const emptyFields = [
+  {
+    kind: "text",
+    name: "empty_title",
+    label: "While Empty: Heading",
+    required: true,
+    hint: "Shown while the list has nothing to show",
+  },
+  { kind: "textarea", name: "empty_text", label: "While Empty: Text", required: true, wide: true },
+] as const satisfies Field[];
 
 /** A list of values: About Us and Our Mission each hold their own. */
 const valuesField = (table: "about_page" | "mission_page") =>
@@ -338,4 +350,117 @@ export const milestones = defineResource({
     subtitle: row.description,
     badges: [activeBadge(row), orderBadge(row)],
   }),
+});
+
+export const donatePage = defineResource({
+  table: "donate_page",
+  texts: pageTexts("Donate"),
+  notice: {
+    text: "Shown on Donate. Its QR codes and bank accounts are edited on the Donate screen (the dashboard's Donate tile).",
+    link: { href: "/donate/", label: "Open the page" },
+  },
+  fields: [
+    ...pageWordFields,
+    { kind: "text", name: "methods_title", label: "Methods: Heading", required: true },
+    {
+      kind: "text",
+      name: "methods_text",
+      label: "Methods: Text",
+      hint: "Optional: one line under the heading",
+      wide: true,
+    },
+    { kind: "text", name: "qr_title", label: "QR Codes: Heading", required: true },
+    { kind: "text", name: "qr_text", label: "QR Codes: Text", hint: "Optional", wide: true },
+    { kind: "text", name: "bank_title", label: "Bank Transfer: Heading", required: true },
+    {
+      kind: "textarea",
+      name: "bank_text",
+      label: "Bank Transfer: Text",
+      hint: "Optional",
+      wide: true,
+    },
+    {
+      kind: "textarea",
+      name: "receipt_text",
+      label: "Receipts",
+      hint: "Optional: shown under the methods, before the donations email address",
+      wide: true,
+    },
+    {
+      kind: "text",
+      name: "none_title",
+      label: "Without Methods: Heading",
+      required: true,
+      hint: "Shown while there is no QR code or bank account",
+    },
+    {
+      kind: "textarea",
+      name: "none_text",
+      label: "Without Methods: Text",
+      required: true,
+      wide: true,
+    },
+    ...headingFields("areas", "Where a Gift Goes"),
+    listField("donate_page", "giving_areas", givingArea, {
+      label: "Where a Gift Goes",
+      itemLabel: "Area",
+      addLabel: "Add Area",
+      wide: true,
+      fields: {
+        icon: { kind: "icon", label: "Icon", required: true, hint: ICON_HINT },
+        title: { kind: "text", label: "Title", required: true },
+        description: { kind: "textarea", label: "Description", required: true },
+        href: {
+          kind: "text",
+          label: "Leads To",
+          required: true,
+          placeholder: "/children-home/",
+          hint: "A page of the site, such as /medical/, or a web address",
+        },
+      },
+    }),
+    { kind: "text", name: "ways_eyebrow", label: "Other Ways: Small Heading", hint: "Optional" },
+    { kind: "text", name: "ways_title", label: "Other Ways: Heading", required: true },
+    listField("donate_page", "other_ways", coreValue, {
+      label: "Other Ways to Help",
+      itemLabel: "Way",
+      addLabel: "Add Way",
+      wide: true,
+      fields: {
+        icon: { kind: "icon", label: "Icon", required: true, hint: ICON_HINT },
+        title: { kind: "text", label: "Title", required: true },
+        description: { kind: "textarea", label: "Description", required: true },
+      },
+    }),
+    {
+      kind: "textarea",
+      name: "transparency_text",
+      label: "Note on Accounts",
+      hint: "Optional: shown before the link to the certificates",
+      wide: true,
+    },
+  ],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const projectsPage = defineResource({
+  table: "projects_page",
+  texts: pageTexts("Projects"),
+  notice: {
+    text: "Shown on Projects. The projects themselves are edited on the Projects screen.",
+    link: { href: "/projects/", label: "Open the page" },
+  },
+  fields: [...pageWordFields, ...emptyFields, ...ctaFields],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
+});
+
+export const certificationsPage = defineResource({
+  table: "certifications_page",
+  texts: pageTexts("Certifications"),
+  notice: {
+    text: "Shown on Certifications. The certificates themselves are edited on the Certifications screen.",
+    link: { href: "/certifications/", label: "Open the page" },
+  },
+  fields: [...pageWordFields, ...emptyFields],
+  card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
 });

@@ -162,6 +162,10 @@ function firstThree<T>(items: readonly T[], describe: (item: T) => string): stri
 export const donateContent = defineResource({
   table: "donate_content",
   texts: contentTexts("donate", "Donate Management"),
+  notice: {
+    text: "Shown on Donate. The page's own words (its introduction, headings, where a gift goes, other ways to help) are edited in Pages, Donate.",
+    link: { href: "/donate/", label: "Open the page" },
+  },
   modal: "wide",
   fields: [
     listField("donate_content", "qr_codes", qrCode, {

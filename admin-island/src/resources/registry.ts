@@ -17,12 +17,15 @@ import { organisation } from "./organisation.ts";
 import { certifications, logos, projects } from "./other.ts";
 import {
   aboutPage,
+  certificationsPage,
   contactPage,
   departments,
+  donatePage,
   historyPage,
   milestones,
   missionObjectives,
   missionPage,
+  projectsPage,
   teamPage,
 } from "./pages.ts";
 import {
@@ -78,6 +81,9 @@ const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our Histo
 const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
 const CONTACT: PublicPage = { path: "/contact/", title: "Contact" };
 const OUR_MISSION: PublicPage = { path: "/about/our-mission/", title: "Our Mission" };
+const DONATE: PublicPage = { path: "/donate/", title: "Donate" };
+const PROJECTS: PublicPage = { path: "/projects/", title: "Projects" };
+const CERTIFICATIONS: PublicPage = { path: "/certifications/", title: "Certifications" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -186,6 +192,37 @@ export const registry: RegistryEntry[] = [
       page: CONTACT,
       title: "Departments",
       description: "The department contacts: name, description, email and phone",
+    },
+  },
+  {
+    screen: cards(donatePage),
+    pageSection: {
+      id: "donate-words",
+      page: DONATE,
+      title: "Page words",
+      description:
+        "Title, introduction, the methods' headings, where a gift goes and other ways to help",
+      single: true,
+    },
+  },
+  {
+    screen: cards(projectsPage),
+    pageSection: {
+      id: "projects-words",
+      page: PROJECTS,
+      title: "Page words",
+      description: "Title, introduction, what it says while empty and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(certificationsPage),
+    pageSection: {
+      id: "certifications-words",
+      page: CERTIFICATIONS,
+      title: "Page words",
+      description: "Title, introduction and what it says while empty",
+      single: true,
     },
   },
   {

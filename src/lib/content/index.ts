@@ -10,8 +10,10 @@ import {
   DEFAULT_ABOUT_PAGE,
   DEFAULT_BANNERS,
   DEFAULT_CAUSES,
+  DEFAULT_CERTIFICATIONS_PAGE,
   DEFAULT_CONTACT_PAGE,
   DEFAULT_DEPARTMENTS,
+  DEFAULT_DONATE_PAGE,
   DEFAULT_HISTORY_PAGE,
   DEFAULT_MILESTONES,
   DEFAULT_MISSION_PAGE,
@@ -19,6 +21,7 @@ import {
   DEFAULT_ORGANISATION,
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
+  DEFAULT_PROJECTS_PAGE,
   DEFAULT_TEAM,
   DEFAULT_TEAM_PAGE,
   defaultGallery,
@@ -128,6 +131,21 @@ export async function getContactPage(): Promise<RowOf<"contact_page">> {
 /** Contact's departments in their order; the built-in ones when none is active. */
 export async function getDepartments(): Promise<RowOf<"departments">[]> {
   return orDefaults(await rows("departments"), DEFAULT_DEPARTMENTS);
+}
+
+/** Donate's words: its record, or the built-in one. */
+export async function getDonatePage(): Promise<RowOf<"donate_page">> {
+  return newestOrDefault(await rows("donate_page"), DEFAULT_DONATE_PAGE);
+}
+
+/** Projects' words: its record, or the built-in one. */
+export async function getProjectsPage(): Promise<RowOf<"projects_page">> {
+  return newestOrDefault(await rows("projects_page"), DEFAULT_PROJECTS_PAGE);
+}
+
+/** Certifications' words: its record, or the built-in one. */
+export async function getCertificationsPage(): Promise<RowOf<"certifications_page">> {
+  return newestOrDefault(await rows("certifications_page"), DEFAULT_CERTIFICATIONS_PAGE);
 }
 
 /** Our Team's words: its record, or the built-in one. */

@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_ABOUT,
   DEFAULT_ABOUT_PAGE,
+  DEFAULT_CERTIFICATIONS_PAGE,
   DEFAULT_DEPARTMENTS,
   DEFAULT_MISSION_PAGE,
   DEFAULT_OBJECTIVES,
+  DEFAULT_PROJECTS_PAGE,
   DEFAULT_TEAM,
 } from "../defaults";
 import { iconNames } from "../icons";
@@ -18,7 +20,7 @@ import { lines, paragraphs } from "../text";
 import { aboutStats } from "./about";
 import { infoCards } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
-import { certificationsEmpty, certificationsPdf, projectsEmpty } from "./listings";
+import { certificationsPdf } from "./listings";
 import {
   childrenCopy,
   defaultProgrammeStats,
@@ -138,8 +140,8 @@ describe("empty states and links", () => {
       "Board staff members will appear here once added through the admin panel.",
     );
     expect(galleryEmpty.title).toBe("No Gallery Images");
-    expect(projectsEmpty.title).toBe("No Projects Yet");
-    expect(certificationsEmpty.title).toBe("No Certifications Available");
+    expect(DEFAULT_PROJECTS_PAGE.empty_title).toBe("No Projects Yet");
+    expect(DEFAULT_CERTIFICATIONS_PAGE.empty_title).toBe("No Certifications Available");
     expect(certificationsPdf.newTab).toBe("(opens PDF in a new tab)");
   });
 

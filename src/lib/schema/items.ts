@@ -55,6 +55,14 @@ export const bankAccount = listItem("bank account", {
   branch: itemOptText(),
 });
 
+/** Where a gift can go, on Donate: an icon, a title, a sentence and the page it leads to. */
+export const givingArea = listItem("giving area", {
+  icon: serviceIcon(),
+  title: itemText("Enter the area's title"),
+  description: itemText("Enter the area's description"),
+  href: itemLink("Enter the page it leads to, such as /children-home/"),
+});
+
 /** A national emergency service's number, on the contact page: 'Police' '100'. */
 export const emergencyNumber = listItem("emergency number", {
   label: itemText("Enter the service's name"),

@@ -28,6 +28,7 @@ import {
   coreValue,
   emailAddress,
   emergencyNumber,
+  givingArea,
   healthTip,
   phone,
   qrCode,
@@ -105,6 +106,9 @@ const pageWords = () => ({
 
 /** A page's closing call to action: a heading and a sentence (its buttons' labels are fixed). */
 const callToAction = () => ({ cta_title: text(200), cta_text: text(1000) });
+
+/** What a listing says while it has nothing to show. */
+const emptyWords = () => ({ empty_title: text(200), empty_text: text(1000) });
 
 /**
  * How a picture is described to visitors who cannot see it: its alt text (null:
@@ -353,6 +357,43 @@ export const TABLES = {
     services: list(service),
     statistics: list(statistic),
     is_active: active(),
+  }),
+  /**
+   * Donate's words: its top, the payment methods' headings and texts (the methods
+   * themselves are donate_content's), what it says when there is none, where a gift
+   * goes, the other ways to help and the note on accounts.
+   */
+  donate_page: table(singleRecord, {
+    ...pageWords(),
+    methods_title: text(200),
+    methods_text: optText(500),
+    qr_title: text(200),
+    qr_text: optText(500),
+    bank_title: text(200),
+    bank_text: optText(1000),
+    /** After the methods, before the donations email address. */
+    receipt_text: optText(1000),
+    none_title: text(200),
+    none_text: text(1000),
+    areas_eyebrow: optText(100),
+    areas_title: text(200),
+    areas_text: optText(500),
+    giving_areas: list(givingArea, 12),
+    ways_eyebrow: optText(100),
+    ways_title: text(200),
+    other_ways: list(coreValue, 12),
+    transparency_text: optText(500),
+  }),
+  /** Projects' words: its top, what it says while there is no project, its call. */
+  projects_page: table(singleRecord, {
+    ...pageWords(),
+    ...emptyWords(),
+    ...callToAction(),
+  }),
+  /** Certifications' words: its top and what it says while there is no certificate. */
+  certifications_page: table(singleRecord, {
+    ...pageWords(),
+    ...emptyWords(),
   }),
   donate_content: table(newestShown, {
     qr_codes: list(qrCode),
