@@ -104,8 +104,9 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
 // the data folder a first one left once migrated (and seeded), kept in the temporary
 // folder under the hash of everything that made it: loading it takes about a quarter
 // of the time of running the bootstrap, every migration and the seed again, which each
-// test file's stack would otherwise do. A change to any of those files (or to PGlite)
-// makes another hash, so a copy is never out of date; copies a day old are removed.
+// test file's stack would otherwise do. A change to any of those files (this one and
+// PGlite's version included) makes another hash, so a copy is never out of date;
+// copies a day old are removed.
 const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 async function inMemoryDatabase(seed: boolean): Promise<PGlite> {
@@ -141,6 +142,8 @@ async function templateKey(seed: boolean): Promise<string> {
     ),
   ) as { version: string };
   hash.update(`pglite ${pglite.version}\0`);
+  // This file too: how it bootstraps and migrates is part of what made the copy.
+  hash.update(await readFile(import.meta.filename));
   hash.update(await readFile(bootstrapFile));
   for (const migration of await listMigrations()) {
     hash.update(`\0${migration.version}\0`);
