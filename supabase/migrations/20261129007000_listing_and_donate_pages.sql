@@ -114,7 +114,7 @@ insert into public.donate_page (
   other_ways, transparency_text
 ) values (
   'Donate',
-  left(format('Give to %s by mobile payment or bank transfer. Every gift feeds, teaches, heals and shelters children, elders and families in need.', (select name from public.organisation order by created_at desc limit 1)), 300),
+  left(format('Give to %s by mobile payment or bank transfer. Every gift feeds, teaches, heals and shelters children, elders and families in need.', coalesce((select name from public.organisation order by created_at desc limit 1), 'Helping Hands Foundation')), 300),
   'Make a difference today',
   'Donate',
   'Your gift becomes a hot meal, a school book, a doctor''s visit or a roof over someone''s head. Thank you for standing with us.',
@@ -147,7 +147,7 @@ insert into public.projects_page (
   cta_title, cta_text
 ) values (
   'Our Projects',
-  left(format('Wells, homes, clinics and learning centres: the completed, ongoing and planned projects of %s.', (select name from public.organisation order by created_at desc limit 1)), 300),
+  left(format('Wells, homes, clinics and learning centres: the completed, ongoing and planned projects of %s.', coalesce((select name from public.organisation order by created_at desc limit 1), 'Helping Hands Foundation')), 300),
   'Our work in action',
   'Our Projects',
   'Practical projects that change daily life for good, from clean water to safe homes. Filter by category to see what we have done and what comes next.',
@@ -161,7 +161,7 @@ insert into public.certifications_page (
   seo_title, seo_description, intro_eyebrow, intro_title, intro_lead, empty_title, empty_text
 ) values (
   'Certifications',
-  left(format('Registration, tax exemption and accreditation certificates of %s: proof that your gift is in trustworthy hands.', (select name from public.organisation order by created_at desc limit 1)), 300),
+  left(format('Registration, tax exemption and accreditation certificates of %s: proof that your gift is in trustworthy hands.', coalesce((select name from public.organisation order by created_at desc limit 1), 'Helping Hands Foundation')), 300),
   'Accountable to you',
   'Certifications',
   'We are a registered, accredited and audited organisation. Here are the documents that show it.',
