@@ -49,7 +49,11 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Where a toast rests once it has slid in (sonner animates it into place). */
+/**
+ * Where a toast rests. The page asks for reduced motion first (sonner then places its
+ * toasts without sliding them), so the box read is the resting one even on a loaded
+ * machine, where a slide could outlast any wait (as it did in CI).
+ */
 async function settledBox(toast: Locator): Promise<Box | null> {
   await expect(toast).toHaveAttribute("data-mounted", "true");
   let last: Box | null = null;
@@ -62,7 +66,7 @@ async function settledBox(toast: Locator): Promise<Box | null> {
         last = box;
         return same;
       },
-      { intervals: [100], timeout: 3_000 },
+      { message: "the toast comes to rest, still shown", intervals: [100], timeout: 10_000 },
     )
     .toBe(true);
   return last;
@@ -177,6 +181,7 @@ for (const tag of ["@desktop", "@phone"]) {
   test(`toasts hide neither Back to Dashboard nor Logout ${tag}`, async ({ page }) => {
     const before = await rowsOf("projects");
     try {
+      await page.emulateMedia({ reducedMotion: "reduce" });
       const toggle = await failingToggle(page);
       await toggle.click();
       await expect(toasts(page).filter({ hasText: projects.texts.statusError })).toHaveCount(1);

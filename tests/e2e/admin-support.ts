@@ -224,6 +224,9 @@ export async function snapshotTable(table: string): Promise<Record<string, unkno
 
 /** Renames the first home banner through its Edit dialog: one save. */
 export async function renameFirstBanner(page: Page, title: string) {
+  // A visitor's page opened beside the admin's may have taken the front; a page
+  // behind it may get no animation frames, which every click waits for.
+  await page.bringToFront();
   await page.goto("/admin/home-management#banners");
   const firstCard = page
     .getByRole("list", { name: "Banner Management", exact: true })
