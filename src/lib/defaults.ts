@@ -96,6 +96,24 @@ export const DEFAULT_CERTIFICATIONS_PAGE = builtInRecord(
   "default-certifications-page",
 );
 export const DEFAULT_TEAM_PAGE = builtInRecord("team_page", "default-team-page");
+
+export const DEFAULT_HOME_PAGE = builtInRecord("home_page", "default-home-page");
+
+/** Each programme page's words: its table and the built-in record. */
+export const PROGRAMME_PAGE_TABLE = {
+  children: "children_page",
+  oldage: "oldage_page",
+  medical: "medical_page",
+  relief: "relief_page",
+} as const satisfies Record<ProgrammeArea, ContentTable>;
+export const DEFAULT_PROGRAMME_PAGES: {
+  [A in ProgrammeArea]: RowOf<(typeof PROGRAMME_PAGE_TABLE)[A]>;
+} = {
+  children: builtInRecord("children_page", "default-children-page"),
+  oldage: builtInRecord("oldage_page", "default-oldage-page"),
+  medical: builtInRecord("medical_page", "default-medical-page"),
+  relief: builtInRecord("relief_page", "default-relief-page"),
+};
 /** Our Team's people while nobody is listed at all (the home page then shows none). */
 export const DEFAULT_TEAM = builtIn("board_staff", "default-person").filter(
   (person) => person.on_team_page,

@@ -400,6 +400,11 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "donate_page",
   "projects_page",
   "certifications_page",
+  "home_page",
+  "children_page",
+  "oldage_page",
+  "medical_page",
+  "relief_page",
 ]);
 
 /** The organisation's built-in identity: what every page, the admin and the mails show. */
@@ -1104,6 +1109,139 @@ export const SAMPLE = {
         "Our certificates will be published here soon. Contact us if you need a copy in the meantime.",
     },
   ],
+  home_page: [
+    {
+      seo_description: `${ORGANISATION} gives children a home, elders a family and families in crisis a helping hand: a children's home, an old-age home, free medical care and disaster relief since 2009.`,
+      about_eyebrow: "Who we are",
+      causes_eyebrow: "Where your gift goes",
+      causes_title: "Our Causes",
+      causes_text:
+        "Choose the cause closest to your heart. Every card leads to the ways you can give.",
+      board_eyebrow: "The people who lead us",
+      board_title: "Our Board & Staff",
+      board_text:
+        "Volunteers, carers and professionals who give their time and skill to our community.",
+      gallery_eyebrow: "Moments that matter",
+      gallery_title: "Gallery",
+      gallery_text: "Everyday life at our homes, camps and relief missions.",
+    },
+  ],
+  children_page: [
+    {
+      seo_title: "Children's Home",
+      seo_description:
+        "A safe, loving home, schooling, healthcare and mentoring for children who have lost their parents or cannot live with their families. Sponsor a child today.",
+      intro_eyebrow: "Our programmes",
+      intro_title: "Children's Home",
+      intro_lead:
+        "A safe, loving home where every child goes to school, is cared for when unwell and has an adult who believes in them.",
+      donate_label: "Sponsor a Child",
+      stats_title: "The children's home in numbers",
+      about_eyebrow: "About the Children's Home",
+      services_eyebrow: "What we do",
+      services_title: "What Every Child Receives",
+      services_text: "Everything a child needs to feel safe, learn and grow, under one roof.",
+      gallery_eyebrow: "Gallery",
+      gallery_title: "Life at the Children's Home",
+      gallery_text: "School mornings, homework evenings, festivals and plenty of play.",
+      cta_title: "Give a child a home, a school place and a future",
+      cta_text:
+        "Sponsoring a child covers their meals, schooling, healthcare and care for a whole year. You receive news of their progress twice a year.",
+    },
+  ],
+  oldage_page: [
+    {
+      seo_title: "Old Age Home",
+      seo_description:
+        "A warm home, round-the-clock care, nutritious meals and companionship for elderly people who live alone or have no one to care for them.",
+      intro_eyebrow: "Our programmes",
+      intro_title: "Old Age Home",
+      intro_lead:
+        "Comfort, care and good company for elders who would otherwise face their later years alone.",
+      donate_label: "Sponsor",
+      stats_title: "The old age home in numbers",
+      about_eyebrow: "About the Old Age Home",
+      services_eyebrow: "What we do",
+      services_title: "How We Care for Our Residents",
+      services_text: "Medical care, good food and a full day, every day.",
+      gallery_eyebrow: "Gallery",
+      gallery_title: "Life at the Old Age Home",
+      gallery_text: "Gardening, music mornings, festivals and family visits.",
+      cta_title: "Sponsor an elder's care",
+      cta_text:
+        "Your sponsorship provides meals, medicines, nursing care and a warm bed for a resident who has no one else to turn to.",
+    },
+  ],
+  medical_page: [
+    {
+      seo_title: "Medical Services",
+      seo_description:
+        "Free health camps, a mobile clinic, medicines and preventive care for families who cannot reach or afford a doctor.",
+      intro_eyebrow: "Our programmes",
+      intro_title: "Medical Services",
+      donate_label: "Donate for Medical",
+      stats_title: "Our medical work in numbers",
+      about_eyebrow: "About the programme",
+      about_title: "Healthcare Close to Home",
+      about_text: [
+        "For many families in the hill villages, the nearest hospital is a full day's walk away, and a single visit can cost a week's wages. Small problems go untreated until they become serious.",
+        "Our volunteer doctors and nurses bring care to them instead: free health camps, a mobile clinic that visits remote villages every week, and medicines that families could not otherwise afford. Our residents at the children's home and old-age home are looked after by the same team.",
+      ].join("\n\n"),
+      highlights_title: "Your gift pays for",
+      highlights: [
+        "Medicines for a family for a month",
+        "A child's vaccinations and growth check",
+        "Fuel for the mobile clinic's weekly round",
+        "A full health camp for a remote village",
+      ].join("\n"),
+      tips_eyebrow: "Stay well",
+      tips_title: "Health Tips",
+      tips_text: "Simple habits that keep families healthy, shared at every one of our camps.",
+      services_eyebrow: "What we do",
+      services_title: "Our Medical Services",
+      services_text: "From routine check-ups to emergency care, close to home and free of charge.",
+      gallery_eyebrow: "Gallery",
+      gallery_title: "Our Medical Work",
+      gallery_text: "Health camps, the mobile clinic and the care of our residents.",
+      cta_title: "Bring a doctor to a village that has none",
+      cta_text:
+        "Your donation pays for medicines, health camps and the mobile clinic's visits to families far from any hospital.",
+    },
+  ],
+  relief_page: [
+    {
+      seo_title: "Relief Programs",
+      seo_description:
+        "Food, clean water, shelter and medical supplies within hours of a flood, landslide or earthquake, and help to rebuild afterwards.",
+      intro_eyebrow: "Our programmes",
+      intro_title: "Relief Programs",
+      donate_label: "Donate for Relief Fund",
+      stats_title: "Our relief work in numbers",
+      about_eyebrow: "About the programme",
+      about_title: "When Disaster Strikes, We Are Already There",
+      about_text: [
+        "Our valley lives with floods, landslides and earthquakes. Because our volunteers live here too, we can reach affected families within hours, often before anyone else.",
+        "We bring food, clean water, tarpaulins, blankets and first aid, find the families who are easy to overlook, and stay long after the cameras have gone to help them repair their homes and get children back to school.",
+      ].join("\n\n"),
+      highlights_title: "Your gift pays for",
+      highlights: [
+        "A food pack that feeds a family for a week",
+        "A tarpaulin and blankets for a family without a roof",
+        "Hygiene kits and clean water supplies",
+        "Building materials to repair a damaged home",
+      ].join("\n"),
+      services_eyebrow: "What we do",
+      services_title: "How We Respond",
+      services_text:
+        "From the first hours after a disaster to the months of rebuilding that follow.",
+      gallery_eyebrow: "Gallery",
+      gallery_title: "Relief in Action",
+      gallery_text: "Our volunteers on the ground with families in need.",
+      cta_title: "Help us be ready for the next emergency",
+      cta_text:
+        "Gifts to the relief fund keep our depot stocked and our team ready to travel the moment disaster strikes.",
+    },
+  ],
   donate_content: [{ qr_codes: QR_CODES, bank_accounts: BANK_ACCOUNTS, is_active: true }],
   projects: (
     [
@@ -1211,6 +1349,11 @@ export const NEW_RECORDS = {
   donate_page: SAMPLE.donate_page[0],
   projects_page: SAMPLE.projects_page[0],
   certifications_page: SAMPLE.certifications_page[0],
+  home_page: SAMPLE.home_page[0],
+  children_page: SAMPLE.children_page[0],
+  oldage_page: SAMPLE.oldage_page[0],
+  medical_page: SAMPLE.medical_page[0],
+  relief_page: SAMPLE.relief_page[0],
   about_content: {
     about_title: `About ${ORGANISATION}`,
     years_of_service: 15,

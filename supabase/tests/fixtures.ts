@@ -6,6 +6,33 @@ const image = "/images/seed/sample.jpg";
 const statistics = [{ number: "150+", label: "Children Cared For" }];
 const services = [{ icon: "Home", title: "Safe Housing", description: "A safe and loving home." }];
 
+/** A programme page's words, with what that page adds. */
+const programmeWords = <const E extends object>(page: string, extra: E) => ({
+  seo_title: page,
+  seo_description: `About ${page}.`,
+  intro_eyebrow: "Our programmes",
+  intro_title: page,
+  donate_label: "Give",
+  stats_title: "In numbers",
+  about_eyebrow: null,
+  services_eyebrow: "What we do",
+  services_title: "Services",
+  services_text: null,
+  gallery_eyebrow: null,
+  gallery_title: "Gallery",
+  gallery_text: "Pictures.",
+  cta_title: "Help",
+  cta_text: "Give today.",
+  ...extra,
+});
+
+const aidAbout = {
+  about_title: "Close to home",
+  about_text: "One.\n\nTwo.",
+  highlights_title: "Your gift pays for",
+  highlights: "Medicines\nFuel",
+};
+
 export const validRows = {
   organisation: {
     name: "Riverside Care Trust",
@@ -119,6 +146,28 @@ export const validRows = {
     empty_title: "None yet",
     empty_text: "Ask us for a copy.",
   },
+  home_page: {
+    seo_description: "A home for children and elders.",
+    about_eyebrow: null,
+    causes_eyebrow: "Give",
+    causes_title: "Our Causes",
+    causes_text: null,
+    board_eyebrow: null,
+    board_title: "Our People",
+    board_text: "Who we are.",
+    gallery_eyebrow: null,
+    gallery_title: "Gallery",
+    gallery_text: null,
+  },
+  children_page: programmeWords("Children's Home", { intro_lead: "A home for every child." }),
+  oldage_page: programmeWords("Old Age Home", { intro_lead: "Company for elders." }),
+  medical_page: programmeWords("Medical", {
+    ...aidAbout,
+    tips_eyebrow: null,
+    tips_title: "Health Tips",
+    tips_text: "Stay well.",
+  }),
+  relief_page: programmeWords("Relief", aidAbout),
   team_page: {
     seo_title: "Our Team",
     seo_description: "Who we are.",

@@ -262,8 +262,8 @@ test.describe("pages", () => {
   });
 
   // The generic Pages screens are proven at phone width by the tests above; this one
-  // saves three pages' words and waits for one publish.
-  test("Donate's giving areas, Projects' heading and Certifications' introduction go live with one publish @desktop", async ({
+  // saves eight pages' words and waits for one publish.
+  test("Donate's giving areas, Projects' heading, Certifications' introduction and the programme pages' and the home page's words go live with one publish @desktop", async ({
     page,
     context,
   }) => {
@@ -271,6 +271,11 @@ test.describe("pages", () => {
       donate: await snapshotTable("donate_page"),
       projects: await snapshotTable("projects_page"),
       certifications: await snapshotTable("certifications_page"),
+      children: await snapshotTable("children_page"),
+      medical: await snapshotTable("medical_page"),
+      oldage: await snapshotTable("oldage_page"),
+      relief: await snapshotTable("relief_page"),
+      home: await snapshotTable("home_page"),
     };
     try {
       await signInAsAdmin(page, "/admin/pages");
@@ -312,6 +317,24 @@ test.describe("pages", () => {
       await saveWords("Projects", "Projects", { intro_title: projects });
       const lead = `Registered, audited and accountable ${stamp}.`;
       await saveWords("Certifications", "Certifications", { intro_lead: lead });
+      const sponsor = `Sponsor a Pupil ${stamp}`;
+      await saveWords("Children's Home", "Children's Home", { donate_label: sponsor });
+      const care = `Care Where People Live ${stamp}`;
+      await saveWords("Medical", "Medical", {
+        about_title: care,
+        highlights: `Eye tests ${stamp}\nClean bandages`,
+      });
+      const elders = `Days at the Home ${stamp}`;
+      await saveWords("Old Age Home", "Old Age Home", { gallery_title: elders });
+      const ready = `Ready When Floods Come ${stamp}`;
+      await saveWords("Relief", "Relief", { cta_title: ready });
+      // The home page's words are a section of Home Management.
+      const causes = `Where You Can Help ${stamp}`;
+      await page.goto("/admin/home-management#words");
+      const home = page.getByRole("form", { name: "Edit Home Page Words" });
+      await home.locator("#field-causes_title").fill(causes);
+      await home.getByRole("button", { name: "Save Page Words" }).click();
+      await expectToast(page, "Page words saved. The site shows them once it is published.");
       await expectPublished(page);
 
       const visitor = await context.newPage();
@@ -325,11 +348,30 @@ test.describe("pages", () => {
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(projects);
       await visitor.goto("/certifications/");
       await expect(visitor.getByText(lead)).toBeVisible();
+      await visitor.goto("/children-home/");
+      // The page's donate buttons: in its top, its about block and its closing call.
+      await expect(visitor.getByRole("link", { name: sponsor })).toHaveCount(3);
+      await visitor.goto("/medical/");
+      await expect(visitor.getByRole("heading", { level: 2, name: care })).toBeVisible();
+      await expect(
+        visitor.getByRole("listitem").filter({ hasText: `Eye tests ${stamp}` }),
+      ).toHaveCount(1);
+      await visitor.goto("/oldage-home/");
+      await expect(visitor.getByRole("heading", { level: 2, name: elders })).toBeVisible();
+      await visitor.goto("/relief/");
+      await expect(visitor.getByRole("heading", { level: 2, name: ready })).toBeVisible();
+      await visitor.goto("/");
+      await expect(visitor.getByRole("heading", { level: 2, name: causes })).toBeVisible();
       await visitor.close();
     } finally {
       await restoreTable("donate_page", before.donate);
       await restoreTable("projects_page", before.projects);
       await restoreTable("certifications_page", before.certifications);
+      await restoreTable("children_page", before.children);
+      await restoreTable("medical_page", before.medical);
+      await restoreTable("oldage_page", before.oldage);
+      await restoreTable("relief_page", before.relief);
+      await restoreTable("home_page", before.home);
     }
   });
 });

@@ -464,3 +464,157 @@ export const certificationsPage = defineResource({
   fields: [...pageWordFields, ...emptyFields],
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
 });
+
+/** What every programme page's words start with: search engines' words, its name. */
+const programmeTopFields = [
+  pageWordFields[0],
+  pageWordFields[1],
+  pageWordFields[2],
+  {
+    kind: "text",
+    name: "intro_title",
+    label: "Page Name",
+    required: true,
+    hint: "In the breadcrumb and the pictures' descriptions",
+  },
+] as const satisfies Field[];
+
+/** The donate buttons' label and the figures' heading. */
+const programmeDonateFields = [
+  {
+    kind: "text",
+    name: "donate_label",
+    label: "Donate Button",
+    required: true,
+    hint: "The label of the page's donate buttons, in its top and its closing call",
+  },
+  {
+    kind: "text",
+    name: "stats_title",
+    label: "Figures' Heading",
+    required: true,
+    hint: "Not shown: screen readers say it before the figures",
+  },
+  { kind: "text", name: "about_eyebrow", label: "About: Small Heading", hint: "Optional" },
+] as const satisfies Field[];
+
+/** Medical's and relief's about block, which their content records do not have. */
+const aidAboutFields = [
+  { kind: "text", name: "about_title", label: "About: Heading", required: true, wide: true },
+  {
+    kind: "textarea",
+    name: "about_text",
+    label: "About: Text",
+    required: true,
+    wide: true,
+    hint: "Leave a blank line between paragraphs",
+  },
+  {
+    kind: "text",
+    name: "highlights_title",
+    label: "What a Gift Pays For: Heading",
+    required: true,
+  },
+  {
+    kind: "textarea",
+    name: "highlights",
+    label: "What a Gift Pays For",
+    wide: true,
+    hint: "Optional: one per line",
+  },
+] as const satisfies Field[];
+
+const programmeEndFields = [
+  ...headingFields("services", "Services"),
+  ...headingFields("gallery", "Gallery"),
+  ...ctaFields,
+] as const satisfies Field[];
+
+/** Where a programme page's words are shown, and the screens of what its programme holds. */
+const programmeNotice = (page: string, path: string, screens: string) => ({
+  text: `Shown on ${page}. What the programme holds (its pictures, figures, services and gallery) is edited on ${screens}.`,
+  link: { href: path, label: "Open the page" },
+});
+
+const programmeCard = (row: { intro_title: string; seo_description: string }) => ({
+  title: row.intro_title,
+  subtitle: row.seo_description,
+});
+
+export const childrenPage = defineResource({
+  table: "children_page",
+  texts: pageTexts("Children's Home"),
+  notice: programmeNotice(
+    "Children's Home",
+    "/children-home/",
+    "Children Home Content, Children Home Banners and Children Gallery",
+  ),
+  fields: [
+    ...programmeTopFields,
+    pageWordFields[4],
+    ...programmeDonateFields,
+    ...programmeEndFields,
+  ],
+  card: programmeCard,
+});
+
+export const oldagePage = defineResource({
+  table: "oldage_page",
+  texts: pageTexts("Old Age Home"),
+  notice: programmeNotice(
+    "Old Age Home",
+    "/oldage-home/",
+    "Old Age Home Content, Old Age Home Banners and Old Age Home Gallery",
+  ),
+  fields: [
+    ...programmeTopFields,
+    pageWordFields[4],
+    ...programmeDonateFields,
+    ...programmeEndFields,
+  ],
+  card: programmeCard,
+});
+
+export const medicalPage = defineResource({
+  table: "medical_page",
+  texts: pageTexts("Medical"),
+  notice: programmeNotice("Medical", "/medical/", "Medical Content and Medical Gallery"),
+  fields: [
+    ...programmeTopFields,
+    ...programmeDonateFields,
+    ...aidAboutFields,
+    ...headingFields("tips", "Health Tips"),
+    ...programmeEndFields,
+  ],
+  card: programmeCard,
+});
+
+export const reliefPage = defineResource({
+  table: "relief_page",
+  texts: pageTexts("Relief"),
+  notice: programmeNotice("Relief", "/relief/", "Relief Content and Relief Gallery"),
+  fields: [
+    ...programmeTopFields,
+    ...programmeDonateFields,
+    ...aidAboutFields,
+    ...programmeEndFields,
+  ],
+  card: programmeCard,
+});
+
+export const homePage = defineResource({
+  table: "home_page",
+  texts: pageTexts("Home"),
+  notice: {
+    text: "Shown on the home page: its description for search engines and its sections' headings. What each section holds is edited in its own section here.",
+    link: { href: "/", label: "Open the page" },
+  },
+  fields: [
+    pageWordFields[1],
+    { kind: "text", name: "about_eyebrow", label: "About: Small Heading", hint: "Optional" },
+    ...headingFields("causes", "Causes"),
+    ...headingFields("board", "Board & Staff"),
+    ...headingFields("gallery", "Gallery"),
+  ],
+  card: (row) => ({ title: row.causes_title, subtitle: row.seo_description }),
+});

@@ -34,15 +34,23 @@ function contentTexts(what: string, heading: string) {
 
 const count = (list: readonly unknown[], what: string) => `${list.length} ${what}`;
 
+/** Where a programme page is, and where its own words (headings, donate button) are edited. */
+const wordsElsewhere = (page: string, path: string) => ({
+  text: `Shown on ${page}. The page's own words (its headings, donate button, section texts and closing call) are edited in Pages, ${page}.`,
+  link: { href: path, label: "Open the page" },
+});
+
 /** The relief and medical pages: a banner, a title, a text, services and statistics. */
 function bannerContent<T extends "relief_content" | "medical_content">(
   table: T,
   what: string,
   heading: string,
+  page: [name: string, path: string],
 ) {
   return {
     table,
     texts: contentTexts(what, heading),
+    notice: wordsElsewhere(...page),
     modal: "wide",
     fields: [
       imageField("banner_image_url", "Banner Image", what),
@@ -54,7 +62,10 @@ function bannerContent<T extends "relief_content" | "medical_content">(
   } as const;
 }
 
-const relief = bannerContent("relief_content", "relief", "Relief Management");
+const relief = bannerContent("relief_content", "relief", "Relief Management", [
+  "Relief",
+  "/relief/",
+]);
 
 export const reliefContent = defineResource({
   ...relief,
@@ -68,7 +79,10 @@ export const reliefContent = defineResource({
   }),
 });
 
-const medical = bannerContent("medical_content", "medical", "Medical Management");
+const medical = bannerContent("medical_content", "medical", "Medical Management", [
+  "Medical",
+  "/medical/",
+]);
 
 export const medicalContent = defineResource({
   ...medical,
@@ -111,10 +125,12 @@ function homeContent<T extends "oldage_content" | "children_content">(
   table: T,
   what: string,
   heading: string,
+  page: [name: string, path: string],
 ) {
   return defineResource({
     table,
     texts: contentTexts(what, heading),
+    notice: wordsElsewhere(...page),
     modal: "wide",
     fields: [
       imageField("about_image_url", "About Image", what),
@@ -144,12 +160,14 @@ export const oldageContent = homeContent(
   "oldage_content",
   "oldage",
   "Old Age Home Content Management",
+  ["Old Age Home", "/oldage-home/"],
 );
 
 export const childrenContent = homeContent(
   "children_content",
   "children",
   "Children Home Content Management",
+  ["Children's Home", "/children-home/"],
 );
 
 /** The first three items, then '+N more'. */

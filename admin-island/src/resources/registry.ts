@@ -18,14 +18,19 @@ import { certifications, logos, projects } from "./other.ts";
 import {
   aboutPage,
   certificationsPage,
+  childrenPage,
   contactPage,
   departments,
   donatePage,
   historyPage,
+  homePage,
+  medicalPage,
   milestones,
   missionObjectives,
   missionPage,
+  oldagePage,
   projectsPage,
+  reliefPage,
   teamPage,
 } from "./pages.ts";
 import {
@@ -84,6 +89,10 @@ const OUR_MISSION: PublicPage = { path: "/about/our-mission/", title: "Our Missi
 const DONATE: PublicPage = { path: "/donate/", title: "Donate" };
 const PROJECTS: PublicPage = { path: "/projects/", title: "Projects" };
 const CERTIFICATIONS: PublicPage = { path: "/certifications/", title: "Certifications" };
+const CHILDREN_HOME: PublicPage = { path: "/children-home/", title: "Children's Home" };
+const OLD_AGE_HOME: PublicPage = { path: "/oldage-home/", title: "Old Age Home" };
+const MEDICAL: PublicPage = { path: "/medical/", title: "Medical" };
+const RELIEF: PublicPage = { path: "/relief/", title: "Relief" };
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -225,6 +234,28 @@ export const registry: RegistryEntry[] = [
       single: true,
     },
   },
+  ...(
+    [
+      [childrenPage, "children", CHILDREN_HOME],
+      [oldagePage, "oldage", OLD_AGE_HOME],
+      [medicalPage, "medical", MEDICAL],
+      [reliefPage, "relief", RELIEF],
+    ] as const
+  ).map(
+    ([resource, id, page]): RegistryEntry => ({
+      screen: cards(resource),
+      pageSection: {
+        id: `${id}-words`,
+        page,
+        title: "Page words",
+        description:
+          resource === medicalPage || resource === reliefPage
+            ? "Title, donate button, about block, sections' headings and closing call to action"
+            : "Title, introduction, donate button, sections' headings and closing call to action",
+        single: true,
+      },
+    }),
+  ),
   {
     screen: { kind: "single", resource: organisation },
     route: {
@@ -277,6 +308,15 @@ export const registry: RegistryEntry[] = [
       path: "/admin/home-gallery-management",
       title: "Home Gallery",
       description: "Pictures of the home page gallery",
+    },
+  },
+  {
+    screen: cards(homePage),
+    homeSection: {
+      id: "words",
+      title: "Page words",
+      description: "The search description and the sections' headings",
+      single: true,
     },
   },
   {

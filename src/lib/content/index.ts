@@ -15,12 +15,14 @@ import {
   DEFAULT_DEPARTMENTS,
   DEFAULT_DONATE_PAGE,
   DEFAULT_HISTORY_PAGE,
+  DEFAULT_HOME_PAGE,
   DEFAULT_MILESTONES,
   DEFAULT_MISSION_PAGE,
   DEFAULT_OBJECTIVES,
   DEFAULT_ORGANISATION,
   DEFAULT_PROGRAMME_BANNERS,
   DEFAULT_PROGRAMME_CONTENT,
+  DEFAULT_PROGRAMME_PAGES,
   DEFAULT_PROJECTS_PAGE,
   DEFAULT_TEAM,
   DEFAULT_TEAM_PAGE,
@@ -29,6 +31,7 @@ import {
   type GalleryArea,
   type GalleryItem,
   galleryTitle,
+  PROGRAMME_PAGE_TABLE,
   PROGRAMME_TABLE,
   type ProgrammeArea,
   type ProgrammeBanner,
@@ -183,6 +186,19 @@ export async function getProgrammeContent<A extends ProgrammeArea>(
 ): Promise<RowOf<(typeof PROGRAMME_TABLE)[A]>> {
   const list: RowOf<(typeof PROGRAMME_TABLE)[A]>[] = await rows(PROGRAMME_TABLE[area]);
   return newestOrDefault(list, DEFAULT_PROGRAMME_CONTENT[area]);
+}
+
+/** The home page's words: its record, or the built-in one. */
+export async function getHomePage(): Promise<RowOf<"home_page">> {
+  return newestOrDefault(await rows("home_page"), DEFAULT_HOME_PAGE);
+}
+
+/** A programme page's words: its record, or the built-in one. */
+export async function getProgrammePage<A extends ProgrammeArea>(
+  area: A,
+): Promise<RowOf<(typeof PROGRAMME_PAGE_TABLE)[A]>> {
+  const list: RowOf<(typeof PROGRAMME_PAGE_TABLE)[A]>[] = await rows(PROGRAMME_PAGE_TABLE[area]);
+  return newestOrDefault(list, DEFAULT_PROGRAMME_PAGES[area]);
 }
 
 let warnedSample = false;

@@ -125,7 +125,7 @@ describe("readTables with a stubbed API", () => {
     );
     expect(result.revision).toEqual({ id: 1, revision: 7, updated_at: "" });
     expect(calls[0]).toMatch(/^content_revision\?/);
-    expect(calls).toHaveLength(33);
+    expect(calls).toHaveLength(38);
     expect(calls.find((c) => c.startsWith("banners?"))).toContain("is_active=eq.true");
     expect(calls.find((c) => c.startsWith("banners?"))).toContain("order=sort_order.asc");
     expect(calls.find((c) => c.startsWith("projects?"))).toContain("order=created_at.desc");

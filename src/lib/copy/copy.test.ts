@@ -9,6 +9,7 @@ import {
   DEFAULT_DEPARTMENTS,
   DEFAULT_MISSION_PAGE,
   DEFAULT_OBJECTIVES,
+  DEFAULT_PROGRAMME_PAGES,
   DEFAULT_PROJECTS_PAGE,
   DEFAULT_TEAM,
 } from "../defaults";
@@ -21,13 +22,7 @@ import { aboutStats } from "./about";
 import { infoCards } from "./contact";
 import { galleryEmpty, homeBoard } from "./home";
 import { certificationsPdf } from "./listings";
-import {
-  childrenCopy,
-  defaultProgrammeStats,
-  medicalCopy,
-  oldageCopy,
-  reliefCopy,
-} from "./programmes";
+import { defaultProgrammeStats } from "./programmes";
 import { achievementsShown } from "./team";
 
 describe("About Us's built-in words", () => {
@@ -115,15 +110,21 @@ describe("contact's info cards", () => {
   });
 });
 
-describe("programme copy", () => {
+describe("programme pages' built-in words", () => {
   it("labels each page's donate button with its own words", () => {
-    expect(childrenCopy.donateLabel).toBe("Sponsor a Child");
-    expect(oldageCopy.donateLabel).toBe("Sponsor");
-    expect(medicalCopy.donateLabel).toBe("Donate for Medical");
-    expect(reliefCopy.donateLabel).toBe("Donate for Relief Fund");
-    for (const copy of [childrenCopy, oldageCopy, medicalCopy, reliefCopy]) {
-      expect(copy.cta.primary).toEqual({ label: copy.donateLabel, href: "/donate/" });
+    const { children, oldage, medical, relief } = DEFAULT_PROGRAMME_PAGES;
+    expect(children.donate_label).toBe("Sponsor a Child");
+    expect(oldage.donate_label).toBe("Sponsor");
+    expect(medical.donate_label).toBe("Donate for Medical");
+    expect(relief.donate_label).toBe("Donate for Relief Fund");
+  });
+
+  it("gives medical and relief an about block of two paragraphs and four gifts", () => {
+    for (const words of [DEFAULT_PROGRAMME_PAGES.medical, DEFAULT_PROGRAMME_PAGES.relief]) {
+      expect(paragraphs(words.about_text)).toHaveLength(2);
+      expect(lines(words.highlights)).toHaveLength(4);
     }
+    expect(DEFAULT_PROGRAMME_PAGES.medical.tips_title).toBe("Health Tips");
   });
 
   it("keeps the default programme figures", () => {

@@ -143,6 +143,43 @@ const homeContent = () =>
     is_active: active(),
   });
 
+/**
+ * A programme page's words around its content: what search engines read, its name and
+ * small heading, its donate button, its figures' (unseen) heading, its sections'
+ * headings and texts and its closing call, with what the page adds (`own`) between its
+ * figures and its services.
+ */
+const programmePage = <const T extends Columns, const C extends Columns>(top: T, own: C) =>
+  table(singleRecord, {
+    seo_title: text(200),
+    seo_description: text(300),
+    intro_eyebrow: text(100),
+    intro_title: text(200),
+    ...top,
+    donate_label: text(100),
+    stats_title: text(200),
+    about_eyebrow: optText(100),
+    ...own,
+    services_eyebrow: optText(100),
+    services_title: text(200),
+    services_text: optText(500),
+    gallery_eyebrow: optText(100),
+    gallery_title: text(200),
+    gallery_text: optText(500),
+    ...callToAction(),
+  });
+
+/** A home's page: the line under its heading (its about block is its content's). */
+const homePage = () => programmePage({ intro_lead: text(1000) }, {});
+
+/** Medical's and relief's about block: a heading, paragraphs, and what a gift pays for. */
+const aidAbout = {
+  about_title: text(200),
+  about_text: text(10_000),
+  highlights_title: text(200),
+  highlights: optLines(2000),
+};
+
 /** The most phone numbers, email addresses or social links the organisation lists. */
 export const MAX_CONTACTS = 10;
 
@@ -395,6 +432,30 @@ export const TABLES = {
     ...pageWords(),
     ...emptyWords(),
   }),
+  /**
+   * The home page's words: what search engines read under the charity's name, and its
+   * sections' headings (what the sections hold is their own tables').
+   */
+  home_page: table(singleRecord, {
+    seo_description: text(300),
+    about_eyebrow: optText(100),
+    causes_eyebrow: optText(100),
+    causes_title: text(200),
+    causes_text: optText(500),
+    board_eyebrow: optText(100),
+    board_title: text(200),
+    board_text: optText(500),
+    gallery_eyebrow: optText(100),
+    gallery_title: text(200),
+    gallery_text: optText(500),
+  }),
+  children_page: homePage(),
+  oldage_page: homePage(),
+  medical_page: programmePage(
+    {},
+    { ...aidAbout, tips_eyebrow: optText(100), tips_title: text(200), tips_text: optText(500) },
+  ),
+  relief_page: programmePage({}, aidAbout),
   donate_content: table(newestShown, {
     qr_codes: list(qrCode),
     bank_accounts: list(bankAccount),

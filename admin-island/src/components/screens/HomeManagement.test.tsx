@@ -31,7 +31,7 @@ async function goTo(hash: string) {
 const LOAD_ERROR = "Error loading board staff. Please try again.";
 
 describe("HomeManagement: menu", () => {
-  it("lists the five sections, each linking to its hash, with the board count", async () => {
+  it("lists the six sections, each linking to its hash, with the board count", async () => {
     const fake = createFakeData({ board_staff: MEMBERS });
     setup(fake);
 
@@ -43,6 +43,7 @@ describe("HomeManagement: menu", () => {
       "#causes",
       "#board",
       "#gallery",
+      "#words",
     ]);
     for (const [index, title] of [
       "Banners",
@@ -50,6 +51,7 @@ describe("HomeManagement: menu", () => {
       "Causes",
       "Board Members",
       "Gallery",
+      "Page words",
     ].entries()) {
       expect(within(links[index] as HTMLElement).getByText(title)).toBeTruthy();
     }
@@ -69,7 +71,7 @@ describe("HomeManagement: menu", () => {
 
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText(LOAD_ERROR)).toBeTruthy();
-    expect(screen.getAllByRole("link")).toHaveLength(5);
+    expect(screen.getAllByRole("link")).toHaveLength(6);
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
 
     expect(await screen.findByText("2 members")).toBeTruthy();
