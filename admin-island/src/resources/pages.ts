@@ -541,39 +541,39 @@ const programmeCard = (row: { intro_title: string; seo_description: string }) =>
   subtitle: row.seo_description,
 });
 
-export const childrenPage = defineResource({
-  table: "children_page",
-  texts: pageTexts("Children's Home"),
-  notice: programmeNotice(
-    "Children's Home",
-    "/children-home/",
-    "Children Home Content, Children Home Banners and Children Gallery",
-  ),
-  fields: [
-    ...programmeTopFields,
-    pageWordFields[4],
-    ...programmeDonateFields,
-    ...programmeEndFields,
-  ],
-  card: programmeCard,
-});
+/** A home's page words: its top with the line under the heading, and its sections'. */
+const homeWords = (
+  table: "children_page" | "oldage_page",
+  page: string,
+  path: string,
+  screens: string,
+) =>
+  defineResource({
+    table,
+    texts: pageTexts(page),
+    notice: programmeNotice(page, path, screens),
+    fields: [
+      ...programmeTopFields,
+      pageWordFields[4],
+      ...programmeDonateFields,
+      ...programmeEndFields,
+    ],
+    card: programmeCard,
+  });
 
-export const oldagePage = defineResource({
-  table: "oldage_page",
-  texts: pageTexts("Old Age Home"),
-  notice: programmeNotice(
-    "Old Age Home",
-    "/oldage-home/",
-    "Old Age Home Content, Old Age Home Banners and Old Age Home Gallery",
-  ),
-  fields: [
-    ...programmeTopFields,
-    pageWordFields[4],
-    ...programmeDonateFields,
-    ...programmeEndFields,
-  ],
-  card: programmeCard,
-});
+export const childrenPage = homeWords(
+  "children_page",
+  "Children's Home",
+  "/children-home/",
+  "Children Home Content, Children Home Banners and Children Gallery",
+);
+
+export const oldagePage = homeWords(
+  "oldage_page",
+  "Old Age Home",
+  "/oldage-home/",
+  "Old Age Home Content, Old Age Home Banners and Old Age Home Gallery",
+);
 
 export const medicalPage = defineResource({
   table: "medical_page",
