@@ -98,7 +98,7 @@ describe("the code from the reset email", () => {
     expect(code.getAttribute("autocomplete")).toBe("one-time-code");
     await user.type(code, "12ab");
     await user.click(within(codeForm).getByRole("button", { name: words.codeSubmit }));
-    expect(within(codeForm).getByText(words.codeInvalid)).toBeTruthy();
+    expect(await within(codeForm).findByText(words.codeInvalid)).toBeTruthy();
     expect(auth.verifyOtp).not.toHaveBeenCalled();
   });
 

@@ -3,11 +3,15 @@
 // screens log what they also show); after each test the rendered screen, its toasts,
 // its drafts, the last undoable change, the session's access, the URL and every mock are
 // reset.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
 import { $access } from "../../data/access.ts";
 import { $undo } from "../ui/notify.ts";
+
+// What a screen shows after an await (findBy*, waitFor) may take longer than Testing
+// Library's 1 s on a machine running other suites beside this one, as CI does.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no pointer capture; a toast asks for it when its Undo is pressed.
 Element.prototype.setPointerCapture ??= () => {};
