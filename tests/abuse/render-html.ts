@@ -669,3 +669,24 @@ export function contextAt(tokens: RawTokens, index: number): RawContext {
   }
   return "data";
 }
+
+/**
+ * The words a page shows that hold no content: every visible text (a text node outside
+ * scripts and styles, its spaces collapsed) with no marker in it, that is not only
+ * figures, punctuation and symbols. With every content text written with a marker,
+ * these are the words the code itself puts on the page.
+ */
+export function wordsFromCode(page: ParsedPage): string[] {
+  const doc = page.document;
+  const texts = doc.createTreeWalker(doc.body ?? doc, page.nodeFilter.SHOW_TEXT);
+  const found = new Set<string>();
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || ["script", "style", "template"].includes(parent.localName)) continue;
+    const text = (node.nodeValue ?? "").replace(/\s+/g, " ").trim();
+    if (text === "" || markersIn(text).length > 0) continue;
+    if (/^[\p{N}\p{P}\p{S}\s]+$/u.test(text)) continue;
+    found.add(text);
+  }
+  return [...found];
+}

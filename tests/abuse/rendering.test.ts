@@ -21,6 +21,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INQUIRY_TYPE_LABELS } from "../../functions/_shared/contact-rules.ts";
+import { footerLinks, navLinks } from "../../src/lib/nav.ts";
 import { CONTENT_TABLES, type ContentTable } from "../../src/lib/schema/tables.ts";
 import { lines } from "../../src/lib/text.ts";
 import { type BuildProject, type BuildResult, createProject } from "../build/project.ts";
@@ -44,6 +46,8 @@ import {
   markersIn,
   type PageFindings,
   parsePage,
+  stringsOf,
+  wordsFromCode,
 } from "./render-html.ts";
 import { type Needle, needlesOf, readTree, type ScannedFile } from "./render-secrets.ts";
 import { LONG, Tally } from "./tally.ts";
@@ -519,6 +523,38 @@ describe("rendering", () => {
     console.log(
       `[rendering] columns only search engines and social cards read:\n  ${[...machinesOnly].map(([c, r]) => `${c}: ${r}`).join("\n  ")}`,
     );
+  });
+
+  it("shows no words but content and the fixed labels of src/lib/copy/ on any public page", () => {
+    // The labels of controls, the names of fields and what a page says to its admin stay
+    // in code, all in one place: the modules of src/lib/copy/, the navigation's links
+    // and the contact form's inquiry types (with their rule, which the function shares). Every other word a visitor reads is the charity's, so with every content
+    // text written with a marker, any other word on a page came from the code.
+    const modules = import.meta.glob(["../../src/lib/copy/*.ts", "!**/*.test.ts"], {
+      eager: true,
+    });
+    // A label may hold a figure, its place marked by a name in braces ("Since {year}");
+    // on a page, a figure is any run of digits. Both read "#" here.
+    const figures = (text: string) =>
+      text
+        .replace(/\{\w+\}/g, "#")
+        .replace(/\p{N}+/gu, "#")
+        .replace(/\s+/g, " ")
+        .trim();
+    const labels = new Set(
+      stringsOf([...Object.values(modules), navLinks, footerLinks, INQUIRY_TYPE_LABELS]).map(
+        figures,
+      ),
+    );
+    expect(labels).toContain("Skip to content");
+    const fromCode = pages
+      .filter((p) => !p.path.startsWith("/admin/") && !p.path.startsWith("/data/"))
+      .flatMap((p) =>
+        wordsFromCode(parsePage(p.path, p.html))
+          .filter((text) => !labels.has(figures(text)))
+          .map((text) => `${p.path}: "${text}"`),
+      );
+    expect(fromCode).toEqual([]);
   });
 
   it("controls: the page checks flag pages that let content through", () => {

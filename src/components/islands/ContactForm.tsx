@@ -19,6 +19,7 @@ import {
   INQUIRY_TYPES,
   validateContact,
 } from "../../lib/contact";
+import { contactFormLabels } from "../../lib/copy/contact-form";
 import { telHref } from "../../lib/site";
 
 export interface ContactFormProps {
@@ -31,7 +32,7 @@ export interface ContactFormProps {
   email?: string;
 }
 
-export const CONTACT_SUCCESS_TEXT = "Thank you for your message! We will get back to you soon.";
+export const CONTACT_SUCCESS_TEXT = contactFormLabels.sent;
 /** How long the form waits for an answer before it says sending failed. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -65,9 +66,9 @@ const FIELD_OK =
 const FIELD_BAD = "border-accent-700 bg-accent-50/40 focus-visible:outline-accent-700";
 
 function retryText(seconds: number | null): string {
-  if (seconds === null) return "Please try again later.";
-  if (seconds < 90) return "Please try again in a minute or two.";
-  return `Please try again in about ${Math.ceil(seconds / 60)} minutes.`;
+  if (seconds === null) return contactFormLabels.retryLater;
+  if (seconds < 90) return contactFormLabels.retrySoon;
+  return contactFormLabels.retryIn(Math.ceil(seconds / 60));
 }
 
 function retryAfterOf(response: Response, body: unknown): number | null {
@@ -246,16 +247,17 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
       className="relative rounded-card bg-surface p-6 shadow-sm ring-1 ring-ink/10 sm:p-8"
     >
       <p className="mb-6 text-sm text-ink-muted">
-        Fields marked{" "}
+        {contactFormLabels.required.before}{" "}
         <span className="text-accent-700" aria-hidden="true">
           *
         </span>
-        <span className="sr-only">with an asterisk</span> are required.
+        <span className="sr-only">{contactFormLabels.required.asterisk}</span>{" "}
+        {contactFormLabels.required.after}
       </p>
 
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          {label("name", "Full Name", true)}
+          {label("name", contactFormLabels.fields.name, true)}
           <input
             {...fieldProps("name")}
             type="text"
@@ -268,7 +270,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         </div>
 
         <div>
-          {label("email", "Email Address", true)}
+          {label("email", contactFormLabels.fields.email, true)}
           <input
             {...fieldProps("email")}
             type="email"
@@ -283,7 +285,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         </div>
 
         <div>
-          {label("phone", "Phone Number (optional)", false)}
+          {label("phone", contactFormLabels.fields.phone, false)}
           <input
             {...fieldProps("phone")}
             type="tel"
@@ -296,7 +298,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         </div>
 
         <div>
-          {label("subject", "Subject", true)}
+          {label("subject", contactFormLabels.fields.subject, true)}
           <input
             {...fieldProps("subject")}
             type="text"
@@ -308,7 +310,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         </div>
 
         <div className="sm:col-span-2">
-          {label("inquiryType", "Inquiry Type", false)}
+          {label("inquiryType", contactFormLabels.fields.inquiryType, false)}
           <select {...fieldProps("inquiryType")} aria-describedby={describedBy("inquiryType")}>
             {INQUIRY_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -320,7 +322,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         </div>
 
         <div className="sm:col-span-2">
-          {label("message", "Message", true)}
+          {label("message", contactFormLabels.fields.message, true)}
           <textarea
             {...messageProps}
             rows={6}
@@ -347,7 +349,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
         aria-hidden="true"
         className="absolute -left-[9999px] top-auto h-px w-px overflow-hidden"
       >
-        <label htmlFor={fieldId("website")}>Website (leave this empty)</label>
+        <label htmlFor={fieldId("website")}>{contactFormLabels.honeypot}</label>
         <input
           id={fieldId("website")}
           name="website"
@@ -368,8 +370,8 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
           >
             <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
             <p>
-              You have sent several messages in a short time, so we could not accept this one yet.{" "}
-              {retryText(outcome.retryAfter)} Your message is still in the form.
+              {contactFormLabels.rateLimited} {retryText(outcome.retryAfter)}{" "}
+              {contactFormLabels.stillInForm}
             </p>
           </div>
         ) : null}
@@ -380,28 +382,28 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
           >
             <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
             <p>
-              Sorry, your message could not be sent. Please try again
-              {phone || email ? ", or reach us directly" : ""}
+              {contactFormLabels.failed}
+              {phone || email ? contactFormLabels.directly : ""}
               {phone ? (
                 <>
                   {" "}
-                  by phone on{" "}
+                  {contactFormLabels.byPhone}{" "}
                   <a href={telHref(phone)} className="font-semibold underline">
                     {phone}
                   </a>
                 </>
               ) : null}
-              {phone && email ? " or" : ""}
+              {phone && email ? contactFormLabels.or : ""}
               {email ? (
                 <>
                   {" "}
-                  by e-mail at{" "}
+                  {contactFormLabels.byEmail}{" "}
                   <a href={`mailto:${email}`} className="font-semibold underline">
                     {email}
                   </a>
                 </>
               ) : null}
-              . Your message is still in the form.
+              . {contactFormLabels.stillInForm}
             </p>
           </div>
         ) : null}
@@ -411,7 +413,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
             className="flex items-start gap-3 rounded-xl border border-accent-300 bg-accent-50 p-4 text-sm text-accent-900"
           >
             <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-            <p>Please check the highlighted fields and send again.</p>
+            <p>{contactFormLabels.invalid}</p>
           </div>
         ) : null}
 
@@ -435,7 +437,7 @@ export function ContactForm({ endpoint, publishableKey, phone, email }: ContactF
           ) : (
             <Send className="h-5 w-5" aria-hidden="true" />
           )}
-          {sending ? "Sending..." : "Send Message"}
+          {sending ? contactFormLabels.sending : contactFormLabels.send}
         </button>
       </div>
     </form>

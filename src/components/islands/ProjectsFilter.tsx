@@ -1,5 +1,6 @@
 import { FolderOpen } from "lucide-react";
 import { memo, useEffect, useRef, useState } from "react";
+import { projectsLabels } from "../../lib/copy/listings";
 import type { ResolvedImage } from "../../lib/image-types";
 import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
@@ -30,7 +31,7 @@ export interface ProjectsFilterProps {
   moreUrl?: string;
 }
 
-export const ALL_PROJECTS = "All Projects";
+export const ALL_PROJECTS = projectsLabels.all;
 export const EMPTY_PROJECTS_TITLE = "No Projects Yet";
 
 export type ProjectStatusTone = "completed" | "ongoing" | "planning" | "other";
@@ -53,8 +54,10 @@ export function projectStatusClasses(status: string): string {
   return STATUS_CLASSES[projectStatusTone(status)];
 }
 
-/** The status with its first letter capitalised: "ongoing" reads "Ongoing". */
+/** A status's name; one the site does not know reads capitalised: "on hold", "On hold". */
 export function projectStatusLabel(status: string): string {
+  if (Object.hasOwn(projectsLabels.status, status))
+    return projectsLabels.status[status as keyof typeof projectsLabels.status];
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
@@ -317,7 +320,7 @@ export function ProjectsFilter({
   return (
     <div>
       <fieldset className="flex min-w-0 flex-wrap justify-center gap-2 sm:gap-3">
-        <legend className="sr-only">Filter projects by category</legend>
+        <legend className="sr-only">{projectsLabels.filter}</legend>
         <FilterButton
           label={ALL_PROJECTS}
           count={total ?? projects.length}

@@ -30,6 +30,9 @@ export const aboutLinks = [
   { href: "/about/our-mission/", title: "Our Mission", text: "mission_text" },
 ] as const satisfies readonly { href: string; title: string; text: keyof RowOf<"about_page"> }[];
 
+/** About Us's own labels: the founding year's line and the links to the other pages. */
+export const aboutLabels = { since: "Since {year}", readMore: "Read more" } as const;
+
 /** The buttons under the closing call to action. */
 export const aboutCtaButtons = {
   primary: { label: "Donate Now", href: "/donate/" },

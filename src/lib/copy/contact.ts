@@ -12,33 +12,43 @@ export interface InfoCard {
   readonly lines: readonly { readonly text: string; readonly href?: string }[];
 }
 
+/** The info cards' names. */
+export const infoCardTitles = {
+  visit: "Visit Us",
+  call: "Call Us",
+  email: "Email Us",
+  hours: "Office Hours",
+} as const;
+
 /** The four ways to reach the charity, from its record; a card with no line is left out. */
 export const infoCards = (site: SiteConfig): readonly InfoCard[] =>
   [
     {
       icon: "MapPin" as const,
-      title: "Visit Us",
+      title: infoCardTitles.visit,
       lines: site.address.map((text) => ({ text })),
     },
     {
       icon: "Phone" as const,
-      title: "Call Us",
+      title: infoCardTitles.call,
       lines: site.phones.map((phone) => ({ text: phone, href: telHref(phone) })),
     },
     {
       icon: "Mail" as const,
-      title: "Email Us",
+      title: infoCardTitles.email,
       lines: site.emails.map((email) => ({ text: email, href: `mailto:${email}` })),
     },
     {
       icon: "Clock" as const,
-      title: "Office Hours",
+      title: infoCardTitles.hours,
       lines: site.officeHours ? [{ text: site.officeHours }] : [],
     },
   ].filter((card) => card.lines.length > 0);
 
 export const contactLabels = {
+  /** The info cards' heading, read by screen readers only. */
+  infoHeading: "How to reach us",
   mapPlaceholder: "Interactive map coming soon",
-  emergencyLine: "24/7 emergency line",
+  emergencyLine: "24/7 emergency line:",
   nationalNumbers: "National emergency numbers:",
 } as const;

@@ -11,6 +11,13 @@ export const projectsCtaButtons = {
 } as const;
 
 /** The link under Certifications' empty state. */
+/** The projects' filter: its buttons, its unseen legend and the statuses' names. */
+export const projectsLabels = {
+  all: "All Projects",
+  filter: "Filter projects by category",
+  status: { ongoing: "Ongoing", completed: "Completed", planning: "Planning" },
+} as const;
+
 export const certificationsEmptyLink = { label: "Contact Us", href: "/contact/" } as const;
 
 export const certificationsPdf = {
@@ -18,6 +25,17 @@ export const certificationsPdf = {
   newTab: "(opens PDF in a new tab)",
   badge: "PDF",
   onRequest: "Copy available on request",
+} as const;
+
+/** What the page that is not found says: it is a message of the site, not a page's words. */
+export const notFoundLabels = {
+  code: "404",
+  title: "Page not found",
+  text: "The page you were looking for has moved or does not exist. These pages might help:",
+  home: "Back to the home page",
+  helpful: "Helpful links",
+  about: { href: "/about/", label: "About Us" },
+  contact: { href: "/contact/", label: "Contact Us" },
 } as const;
 
 export const notFoundSeo: PageSeo = {

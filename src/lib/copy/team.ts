@@ -13,6 +13,17 @@ export const teamCtaButtons = {
   secondary: { label: "Volunteer With Us", href: "/contact/" },
 } as const;
 
+/** The page's own labels: its top's button, its figures' heading, a person's lists' headings. */
+export const teamLabels = {
+  support: "Support Our Team",
+  statsHeading: "Our team in numbers",
+  specialties: "Specialties",
+  achievements: "Key Achievements",
+  /** A person's contact links. */
+  email: "Email",
+  call: "Call",
+} as const;
+
 /** Shown while nobody listed is ticked for Our Team. */
 export const teamEmpty = {
   title: "Our team is on its way",

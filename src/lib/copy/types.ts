@@ -35,6 +35,14 @@ export interface CallToAction {
   readonly secondary?: { readonly label: string; readonly href: string };
 }
 
+/**
+ * A label with a figure in it, its place marked by a name in braces: "Since {year}"
+ * filled with { year: 2009 } reads "Since 2009".
+ */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
 /** A page's closing call to action: its words (content) and its buttons (fixed labels). */
 export function pageCta(
   words: { readonly cta_title: string; readonly cta_text: string },
