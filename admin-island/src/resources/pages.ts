@@ -465,19 +465,22 @@ export const certificationsPage = defineResource({
   card: (row) => ({ title: row.intro_title, subtitle: row.intro_lead }),
 });
 
-/** What every programme page's words start with: search engines' words, its name. */
-const programmeTopFields = [
-  pageWordFields[0],
-  pageWordFields[1],
-  pageWordFields[2],
-  {
-    kind: "text",
-    name: "intro_title",
-    label: "Page Name",
-    required: true,
-    hint: "In the breadcrumb and the pictures' descriptions",
-  },
-] as const satisfies Field[];
+/**
+ * What every programme page's words start with: search engines' words, its name (the
+ * homes' heading too; medical's and relief's heading is their content's title).
+ */
+const programmeTopFields = (nameHint: string) =>
+  [
+    pageWordFields[0],
+    pageWordFields[1],
+    pageWordFields[2],
+    { kind: "text", name: "intro_title", label: "Page Name", required: true, hint: nameHint },
+  ] as const satisfies Field[];
+
+const HOME_NAME_HINT =
+  "The page's heading, and its name in the breadcrumb and the pictures' descriptions";
+const AID_NAME_HINT =
+  "Its name in the breadcrumb and the pictures' descriptions (the big heading is the content's title)";
 
 /** The donate buttons' label and the figures' heading. */
 const programmeDonateFields = [
@@ -531,8 +534,8 @@ const programmeEndFields = [
 ] as const satisfies Field[];
 
 /** Where a programme page's words are shown, and the screens of what its programme holds. */
-const programmeNotice = (page: string, path: string, screens: string) => ({
-  text: `Shown on ${page}. What the programme holds (its pictures, figures, services and gallery) is edited on ${screens}.`,
+const programmeNotice = (page: string, path: string, holds: string, screens: string) => ({
+  text: `Shown on ${page}. What the programme holds (${holds}) is edited on ${screens}.`,
   link: { href: path, label: "Open the page" },
 });
 
@@ -551,9 +554,14 @@ const homeWords = (
   defineResource({
     table,
     texts: pageTexts(page),
-    notice: programmeNotice(page, path, screens),
+    notice: programmeNotice(
+      page,
+      path,
+      "its banners, about block, figures, services and gallery",
+      screens,
+    ),
     fields: [
-      ...programmeTopFields,
+      ...programmeTopFields(HOME_NAME_HINT),
       pageWordFields[4],
       ...programmeDonateFields,
       ...programmeEndFields,
@@ -578,9 +586,14 @@ export const oldagePage = homeWords(
 export const medicalPage = defineResource({
   table: "medical_page",
   texts: pageTexts("Medical"),
-  notice: programmeNotice("Medical", "/medical/", "Medical Content and Medical Gallery"),
+  notice: programmeNotice(
+    "Medical",
+    "/medical/",
+    "its banner, title, text, figures, services, health tips and gallery",
+    "Medical Content and Medical Gallery",
+  ),
   fields: [
-    ...programmeTopFields,
+    ...programmeTopFields(AID_NAME_HINT),
     ...programmeDonateFields,
     ...aidAboutFields,
     ...headingFields("tips", "Health Tips"),
@@ -592,9 +605,14 @@ export const medicalPage = defineResource({
 export const reliefPage = defineResource({
   table: "relief_page",
   texts: pageTexts("Relief"),
-  notice: programmeNotice("Relief", "/relief/", "Relief Content and Relief Gallery"),
+  notice: programmeNotice(
+    "Relief",
+    "/relief/",
+    "its banner, title, text, figures, services and gallery",
+    "Relief Content and Relief Gallery",
+  ),
   fields: [
-    ...programmeTopFields,
+    ...programmeTopFields(AID_NAME_HINT),
     ...programmeDonateFields,
     ...aidAboutFields,
     ...programmeEndFields,
@@ -606,7 +624,7 @@ export const homePage = defineResource({
   table: "home_page",
   texts: pageTexts("Home"),
   notice: {
-    text: "Shown on the home page: its description for search engines and its sections' headings. What each section holds is edited in its own section here.",
+    text: "Shown on the home page: its description for search engines and its sections' headings. What the sections hold is edited in their own sections here, and the gallery's pictures on the Home Gallery screen.",
     link: { href: "/", label: "Open the page" },
   },
   fields: [

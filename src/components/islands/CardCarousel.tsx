@@ -1,6 +1,8 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { homeBoard } from "../../lib/copy/home";
+import { siteLabels } from "../../lib/copy/labels";
 import type { ResolvedImage } from "../../lib/image-types";
 import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
@@ -40,9 +42,8 @@ export type CardCarouselProps =
 
 type Card = CauseCard | StaffCard;
 
-export const EMPTY_STAFF_TITLE = "No Board Staff Members";
-export const EMPTY_STAFF_TEXT =
-  "Board staff members will appear here once added through the admin panel.";
+export const EMPTY_STAFF_TITLE = homeBoard.emptyTitle;
+export const EMPTY_STAFF_TEXT = homeBoard.emptyText;
 
 /**
  * Hides the controls by CSS when every card fits at that width, so the server HTML
@@ -68,7 +69,8 @@ function CauseCardView({ item }: { item: CauseCard }) {
         <h3 className="font-display text-xl font-bold text-brand-900">{item.title}</h3>
         <p className="line-clamp-3 text-sm text-ink-muted">{item.description}</p>
         <a className="btn-donate mt-auto self-start" href={item.href}>
-          Donate Now<span className="sr-only">: {item.title}</span>
+          {siteLabels.donateNow}
+          <span className="sr-only">: {item.title}</span>
         </a>
       </div>
     </article>

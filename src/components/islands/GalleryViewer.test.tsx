@@ -242,7 +242,7 @@ describe("GalleryViewer", () => {
     const { rerender } = render(<GalleryViewer images={[]} />);
     expect(screen.getByRole("heading", { name: "No Gallery Images" })).toBeTruthy();
     expect(
-      screen.getByText("Images will appear here once uploaded through the admin panel."),
+      screen.getByText("Images will appear here once they are uploaded through the admin panel."),
     ).toBeTruthy();
     rerender(<GalleryViewer images={[]} emptyTitle="Nothing here" emptyText="Come back later." />);
     expect(screen.getByRole("heading", { name: "Nothing here" })).toBeTruthy();

@@ -11,6 +11,7 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
+import { galleryEmpty, galleryViewerLabels } from "../../lib/copy/home";
 import type { ResolvedImage } from "../../lib/image-types";
 import { ChunkedList } from "./chunks";
 import { Picture } from "./Picture";
@@ -171,7 +172,7 @@ function Viewer({ image, count, failed, index, opener, onChange, onClose }: View
             />
           ) : (
             <p className="text-white/85">
-              {failed ? "This picture could not be loaded. Please try again." : "Loading picture…"}
+              {failed ? galleryViewerLabels.failed : galleryViewerLabels.loading}
             </p>
           )}
           <figcaption id={titleId} className="text-center text-sm text-white/85 sm:text-base">
@@ -213,8 +214,8 @@ export function GalleryViewer({
   total,
   batch,
   moreUrl,
-  emptyTitle = "No Gallery Images",
-  emptyText = "Images will appear here once uploaded through the admin panel.",
+  emptyTitle = galleryEmpty.title,
+  emptyText = galleryEmpty.text,
 }: GalleryViewerProps) {
   const list = useMemo(
     () =>

@@ -18,6 +18,12 @@ export const homeBoard = {
 
 export const noBanners = "No banners configured. Please add banners in admin panel.";
 
+/** What the full-screen picture viewer says while a picture loads, or when it cannot. */
+export const galleryViewerLabels = {
+  loading: "Loading picture…",
+  failed: "This picture could not be loaded. Please try again.",
+} as const;
+
 /** Empty state of every public gallery: the pictures appear once uploaded in the admin. */
 export const galleryEmpty = {
   title: "No Gallery Images",

@@ -10,7 +10,6 @@ export const projectsCtaButtons = {
   secondary: { label: "Partner With Us", href: "/contact/" },
 } as const;
 
-/** The link under Certifications' empty state. */
 /** The projects' filter: its buttons, its unseen legend and the statuses' names. */
 export const projectsLabels = {
   all: "All Projects",
@@ -18,6 +17,7 @@ export const projectsLabels = {
   status: { ongoing: "Ongoing", completed: "Completed", planning: "Planning" },
 } as const;
 
+/** The link under Certifications' empty state. */
 export const certificationsEmptyLink = { label: "Contact Us", href: "/contact/" } as const;
 
 export const certificationsPdf = {
