@@ -126,17 +126,28 @@ describe("PostgREST query parsing", () => {
     }
   });
 
-  it("splits Prefer on commas, trims, and ignores what it does not know", () => {
+  it("splits Prefer on commas, trims, keeps the first of a kind and lists what PostgREST calls invalid", () => {
     expect(
       parsePrefer(
-        "return=representation, count=exact,missing=default , resolution=merge-duplicates",
+        "return=representation, count=exact,missing=default , resolution=merge-duplicates, return=minimal",
       ),
     ).toEqual({
       return: "representation",
       count: "exact",
       missing: "default",
       resolution: "merge-duplicates",
+      invalid: [],
     });
-    expect(parsePrefer("tx=rollback, return=bogus")).toEqual({});
+    expect(parsePrefer("tx=rollback, return=bogus, foo, handling=strict")).toEqual({
+      tx: "rollback",
+      handling: "strict",
+      invalid: ["return=bogus", "foo"],
+    });
+    expect(parsePrefer("max-affected=5, timezone=Asia/Kathmandu")).toEqual({
+      maxAffected: 5,
+      timezone: "Asia/Kathmandu",
+      invalid: [],
+    });
+    expect(parsePrefer("max-affected=many")).toEqual({ invalid: [] });
   });
 });

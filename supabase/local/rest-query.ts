@@ -60,7 +60,29 @@ export interface Preferences {
   count?: "exact" | "planned" | "estimated";
   missing?: "default" | "null";
   resolution?: "merge-duplicates" | "ignore-duplicates";
+  handling?: "strict" | "lenient";
+  tx?: "commit" | "rollback";
+  timezone?: string;
+  /** max-affected=N; a value that is no whole number is ignored, as PostgREST does. */
+  maxAffected?: number;
+  /**
+   * The parts PostgREST calls invalid (an unknown preference, or a value it does not
+   * take), as given: refused with PGRST122 under handling=strict, ignored otherwise.
+   */
+  invalid: string[];
 }
+
+/** Each preference PostgREST knows, with the values it takes (null: any value). */
+const PREFERENCE_VALUES: Record<string, readonly string[] | null> = {
+  return: ["minimal", "representation", "headers-only"],
+  count: ["exact", "planned", "estimated"],
+  missing: ["default", "null"],
+  resolution: ["merge-duplicates", "ignore-duplicates"],
+  handling: ["strict", "lenient"],
+  tx: ["commit", "rollback"],
+  timezone: null,
+  "max-affected": null,
+};
 
 export interface QueryPlan {
   select: SelectItem[];
@@ -359,29 +381,26 @@ export function parseQuery(params: URLSearchParams): QueryPlan {
 
 /** Splits Prefer on commas and trims each part, as PostgREST does; unknown parts are ignored. */
 export function parsePrefer(header: string | undefined): Preferences {
-  const preferences: Preferences = {};
-  for (const part of (header ?? "").split(",")) {
-    const [key, value] = part
-      .trim()
-      .split("=", 2)
-      .map((s) => s.trim());
-    if (
-      key === "return" &&
-      (value === "minimal" || value === "representation" || value === "headers-only")
-    ) {
-      preferences.return = value;
-    } else if (
-      key === "count" &&
-      (value === "exact" || value === "planned" || value === "estimated")
-    ) {
-      preferences.count = value;
-    } else if (key === "missing" && (value === "default" || value === "null")) {
-      preferences.missing = value;
-    } else if (
-      key === "resolution" &&
-      (value === "merge-duplicates" || value === "ignore-duplicates")
-    ) {
-      preferences.resolution = value;
+  // As PostgREST reads it: parts split on commas and trimmed, the first of a kind wins.
+  const preferences: Preferences = { invalid: [] };
+  const seen = new Set<string>();
+  for (const raw of (header ?? "").split(",")) {
+    const part = raw.trim();
+    if (part === "") continue;
+    const [key = "", value = ""] = part.split("=", 2).map((s) => s.trim());
+    const values = PREFERENCE_VALUES[key];
+    if (values === undefined || (values !== null && !values.includes(value)) || value === "") {
+      preferences.invalid.push(part);
+      continue;
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (key === "max-affected") {
+      if (/^\d+$/.test(value)) preferences.maxAffected = Number(value);
+    } else if (key === "timezone") {
+      preferences.timezone = value;
+    } else {
+      (preferences as unknown as Record<string, string>)[key] = value;
     }
   }
   return preferences;

@@ -92,6 +92,66 @@ function invalidJson(details: string | null = null): RestError {
   });
 }
 
+/**
+ * What PostgREST does and the stand-in does not: refused out loud, in PostgREST's error
+ * shape, so a request is never answered differently from hosted in silence.
+ */
+function notInStandIn(feature: string, hosted: string): RestError {
+  return new RestError(501, {
+    code: "STANDIN501",
+    message: `${feature} is not supported by the local stand-in`,
+    details: hosted,
+    hint: "Leave it out here, or try the request against a hosted Supabase project",
+  });
+}
+
+/**
+ * The request's preferences as PostgREST takes them: under handling=strict an invalid
+ * one is refused (PGRST122); the ones the stand-in does not play are refused out loud.
+ */
+function checkPreferences(prefer: Preferences): void {
+  if (prefer.handling === "strict" && prefer.invalid.length > 0) {
+    throw new RestError(400, {
+      code: "PGRST122",
+      message: "Invalid preferences given with handling=strict",
+      details: `Invalid preferences: ${prefer.invalid.join(", ")}`,
+      hint: null,
+    });
+  }
+  if (prefer.tx === "rollback") {
+    throw notInStandIn(
+      "Prefer: tx=rollback",
+      "PostgREST honours it only when db-tx-end allows an override, and commits otherwise",
+    );
+  }
+  if (prefer.timezone !== undefined) {
+    throw notInStandIn("Prefer: timezone", "PostgREST sets the transaction's time zone");
+  }
+  if (prefer.return === "headers-only") {
+    throw notInStandIn("Prefer: return=headers-only", "PostgREST answers with a Location header");
+  }
+  if (prefer.count === "planned" || prefer.count === "estimated") {
+    throw notInStandIn(
+      `Prefer: count=${prefer.count}`,
+      "PostgREST counts from the query planner's estimate; use count=exact",
+    );
+  }
+}
+
+/** max-affected=N under handling=strict: more rows than N are refused, and undone. */
+function maxAffected(prefer: Preferences): number | undefined {
+  return prefer.handling === "strict" ? prefer.maxAffected : undefined;
+}
+
+function tooManyAffected(n: number): RestError {
+  return new RestError(400, {
+    code: "PGRST124",
+    message: "Query result exceeds max-affected preference constraint",
+    details: `The query affects ${n} rows`,
+    hint: null,
+  });
+}
+
 /** PostgREST's mapping of SQLSTATE to HTTP status. */
 export function statusForSqlState(code: string, role: string): number {
   if (code === "42501") return role === "anon" ? 401 : 403;
@@ -345,10 +405,14 @@ async function mutate(
   status: number,
 ): Promise<Response> {
   const representation = req.prefer.return === "representation";
+  // PATCH and DELETE only: PostgREST ignores max-affected on a POST.
+  const limit = status === 201 ? undefined : maxAffected(req.prefer);
   const rows = await run(req, async (tx) => {
     if (!representation) {
       const result = await tx.query(sql, params);
-      return { n: result.affectedRows ?? 0, body: "", first: null };
+      const n = result.affectedRows ?? 0;
+      if (limit !== undefined && n > limit) throw tooManyAffected(n);
+      return { n, body: "", first: null };
     }
     // A data-modifying WITH must sit at the top of the statement; RETURNING names
     // the target so an UPDATE ... FROM does not also return the payload's columns.
@@ -360,6 +424,7 @@ async function mutate(
     );
     // A singular request that did not touch exactly one row changes nothing.
     if (req.singular && rows.n !== 1) throw singularError(rows.n);
+    if (limit !== undefined && rows.n > limit) throw tooManyAffected(rows.n);
     return rows;
   });
   const counted = req.prefer.count !== undefined ? String(rows.n) : "*";
@@ -507,6 +572,16 @@ async function rpc(req: Request, name: string): Promise<Response> {
     })
     .join(", ");
   const call = `public.${quote(fn.name)}(${named})`;
+  const limit = maxAffected(req.prefer);
+  if (limit !== undefined && !fn.returnsSet) {
+    throw new RestError(400, {
+      code: "PGRST128",
+      message:
+        "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+      details: null,
+      hint: null,
+    });
+  }
   if (fn.returnType === "void") {
     await run(req, (tx) => tx.query(`select ${call}`, params));
     return req.c.body(null, 204);
@@ -516,9 +591,15 @@ async function rpc(req: Request, name: string): Promise<Response> {
     : fn.returnsSet
       ? `select count(*)::int as n, coalesce(json_agg(_v), '[]')::text as body, null as first from ${call} as _v`
       : `select 1 as n, to_json(${call})::text as body, null as first`;
-  const rows = await run(req, (tx) => rowsOf(tx, sql, params));
+  const rows = await run(req, async (tx) => {
+    const rows = await rowsOf(tx, sql, params);
+    if (limit !== undefined && rows.n > limit) throw tooManyAffected(rows.n);
+    return rows;
+  });
   req.c.header("Content-Type", "application/json; charset=utf-8");
-  return req.c.body(rows.body, 200);
+  // One composite row (not SETOF) is an object, or null when there is none, as in PostgREST.
+  const single = fn.returnsRows && !fn.returnsSet;
+  return req.c.body(single ? (rows.first ?? "null") : rows.body, 200);
 }
 
 export function restRoutes(ctx: StandInContext): Hono<Env> {
@@ -571,6 +652,7 @@ export function restRoutes(ctx: StandInContext): Hono<Env> {
         prefer: parsePrefer(c.req.header("prefer")),
         singular: wantsObject(c),
       };
+      checkPreferences(req.prefer);
       return await action(req);
     } catch (error) {
       if (error instanceof RestError) return send(c, error);
