@@ -138,6 +138,55 @@ function checkPreferences(prefer: Preferences): void {
   }
 }
 
+/** What PostgREST answers in plain JSON (or as one object, `vnd.pgrst.object+json`). */
+const JSON_MEDIA_TYPES = new Set([
+  "*/*",
+  "application/*",
+  "application/json",
+  "application/vnd.pgrst.array+json",
+  OBJECT_MEDIA_TYPE,
+]);
+
+/**
+ * Media types PostgREST may answer in (CSV always; GeoJSON with PostGIS; plans when the
+ * project enables them), which the stand-in does not write. Others, such as text/plain,
+ * need a handler of the project's own, which this schema has none of: 406 in both.
+ */
+const NOT_PLAYED_MEDIA_TYPES = new Set([
+  "text/csv",
+  "application/geo+json",
+  "application/vnd.pgrst.plan",
+  "application/vnd.pgrst.plan+json",
+  "application/vnd.pgrst.plan+text",
+]);
+
+/**
+ * The Accept header as PostgREST reads it: a JSON type is answered; one PostgREST can
+ * answer and the stand-in does not write (CSV, stripped nulls, plans) is refused out
+ * loud; none it knows is 406 PGRST107.
+ */
+function checkAccept(header: string | undefined): void {
+  if (!header?.trim()) return;
+  const parts = header.split(",").map((part) => {
+    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    return { type, nullsStripped: params.includes("nulls=stripped") };
+  });
+  if (parts.some((part) => JSON_MEDIA_TYPES.has(part.type) && !part.nullsStripped)) return;
+  const played = parts.find((part) => NOT_PLAYED_MEDIA_TYPES.has(part.type) || part.nullsStripped);
+  if (played) {
+    throw notInStandIn(
+      `Accept: ${played.type}${played.nullsStripped ? ";nulls=stripped" : ""}`,
+      "PostgREST answers in that format",
+    );
+  }
+  throw new RestError(406, {
+    code: "PGRST107",
+    message: `None of these media types are available: ${parts.map((part) => part.type).join(", ")}`,
+    details: null,
+    hint: null,
+  });
+}
+
 /** max-affected=N under handling=strict: more rows than N are refused, and undone. */
 function maxAffected(prefer: Preferences): number | undefined {
   return prefer.handling === "strict" ? prefer.maxAffected : undefined;
@@ -534,6 +583,21 @@ function pickFunction(
       given.every((key) => fn.args.some((arg) => arg.name === key)) &&
       fn.args.every((arg) => arg.hasDefault || given.includes(arg.name)),
   );
+  const matches = candidates.filter(
+    (fn) =>
+      given.every((key) => fn.args.some((arg) => arg.name === key)) &&
+      fn.args.every((arg) => arg.hasDefault || given.includes(arg.name)),
+  );
+  if (matches.length > 1) {
+    const signature = (fn: FunctionInfo) =>
+      `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(", ")})`;
+    throw new RestError(300, {
+      code: "PGRST203",
+      message: `Could not choose the best candidate function between: ${matches.map(signature).join(", ")}`,
+      details: null,
+      hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+    });
+  }
   if (!match) {
     throw new RestError(404, {
       code: "PGRST202",
@@ -653,6 +717,7 @@ export function restRoutes(ctx: StandInContext): Hono<Env> {
         singular: wantsObject(c),
       };
       checkPreferences(req.prefer);
+      checkAccept(c.req.header("accept"));
       return await action(req);
     } catch (error) {
       if (error instanceof RestError) return send(c, error);

@@ -35,6 +35,9 @@ describe.skipIf(REAL_PROJECT)(
       create function public.pairs(n int) returns setof public.pair language sql
         as $$ select g, 'pair ' || g from generate_series(1, n) g $$;
       grant execute on function public.one_pair(int), public.pairs(int) to service_role;
+      create function public.twin(a int, b int default 0) returns int language sql as $$ select a + b $$;
+      create function public.twin(a int, c text default '') returns int language sql as $$ select a $$;
+      grant execute on function public.twin(int, int), public.twin(int, text) to service_role;
     `);
     }, 60_000);
 
@@ -137,6 +140,45 @@ describe.skipIf(REAL_PROJECT)(
         expect(Object.keys(body).sort()).toEqual(["code", "details", "hint", "message"]);
       }
       expect(await titles()).toEqual(before);
+    });
+
+    it("an ambiguous overload is 300 PGRST203, naming both candidates", async () => {
+      const response = await rest("rpc/twin", { method: "POST", body: '{"a": 1}' });
+      expect(response.status).toBe(300);
+      expect(await response.json()).toEqual({
+        code: "PGRST203",
+        message:
+          "Could not choose the best candidate function between: public.twin(a => integer, b => integer), public.twin(a => integer, c => text)",
+        details: null,
+        hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+      });
+      const chosen = await rest("rpc/twin", { method: "POST", body: '{"a": 1, "b": 2}' });
+      expect(await chosen.json()).toBe(3);
+    });
+
+    it("Accept: JSON is answered; CSV and stripped nulls are refused out loud; an unknown type is 406 PGRST107", async () => {
+      for (const accept of [
+        "application/json",
+        "*/*",
+        "application/vnd.pgrst.array+json",
+        "text/html, */*;q=0.8",
+      ]) {
+        const response = await rest("causes?select=id", { headers: { Accept: accept } });
+        expect(response.status, accept).toBe(200);
+      }
+      for (const accept of ["text/csv", "application/vnd.pgrst.array+json;nulls=stripped"]) {
+        const response = await rest("causes?select=id", { headers: { Accept: accept } });
+        expect(response.status, accept).toBe(501);
+        expect((await response.json()).code, accept).toBe("STANDIN501");
+      }
+      const unknown = await rest("causes?select=id", { headers: { Accept: "text/plain" } });
+      expect(unknown.status).toBe(406);
+      expect(await unknown.json()).toEqual({
+        code: "PGRST107",
+        message: "None of these media types are available: text/plain",
+        details: null,
+        hint: null,
+      });
     });
   },
 );
