@@ -160,17 +160,23 @@ const NOT_PLAYED_MEDIA_TYPES = new Set([
   "application/vnd.pgrst.plan+text",
 ]);
 
+/** The media types of an Accept header, lower-cased, with whether each strips nulls. */
+function acceptedTypes(header: string | undefined): { type: string; nullsStripped: boolean }[] {
+  if (!header?.trim()) return [];
+  return header.split(",").map((part) => {
+    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    return { type, nullsStripped: params.includes("nulls=stripped") };
+  });
+}
+
 /**
  * The Accept header as PostgREST reads it: a JSON type is answered; one PostgREST can
  * answer and the stand-in does not write (CSV, stripped nulls, plans) is refused out
  * loud; none it knows is 406 PGRST107.
  */
 function checkAccept(header: string | undefined): void {
-  if (!header?.trim()) return;
-  const parts = header.split(",").map((part) => {
-    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    return { type, nullsStripped: params.includes("nulls=stripped") };
-  });
+  const parts = acceptedTypes(header);
+  if (parts.length === 0) return;
   if (parts.some((part) => JSON_MEDIA_TYPES.has(part.type) && !part.nullsStripped)) return;
   const played = parts.find((part) => NOT_PLAYED_MEDIA_TYPES.has(part.type) || part.nullsStripped);
   if (played) {
@@ -370,9 +376,7 @@ interface Request {
 }
 
 function wantsObject(c: Context): boolean {
-  return (c.req.header("accept") ?? "")
-    .split(",")
-    .some((part) => part.trim().split(";")[0] === OBJECT_MEDIA_TYPE);
+  return acceptedTypes(c.req.header("accept")).some((part) => part.type === OBJECT_MEDIA_TYPE);
 }
 
 function singularError(n: number): RestError {
@@ -455,7 +459,7 @@ async function mutate(
 ): Promise<Response> {
   const representation = req.prefer.return === "representation";
   // PATCH and DELETE only: PostgREST ignores max-affected on a POST.
-  const limit = status === 201 ? undefined : maxAffected(req.prefer);
+  const limit = req.c.req.method === "POST" ? undefined : maxAffected(req.prefer);
   const rows = await run(req, async (tx) => {
     if (!representation) {
       const result = await tx.query(sql, params);
@@ -578,11 +582,6 @@ function pickFunction(
 ): FunctionInfo {
   const given = Object.keys(args);
   const candidates = schema.functions.get(name) ?? [];
-  const match = candidates.find(
-    (fn) =>
-      given.every((key) => fn.args.some((arg) => arg.name === key)) &&
-      fn.args.every((arg) => arg.hasDefault || given.includes(arg.name)),
-  );
   const matches = candidates.filter(
     (fn) =>
       given.every((key) => fn.args.some((arg) => arg.name === key)) &&
@@ -598,6 +597,7 @@ function pickFunction(
       hint: "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
     });
   }
+  const [match] = matches;
   if (!match) {
     throw new RestError(404, {
       code: "PGRST202",

@@ -482,8 +482,8 @@ const HOME_NAME_HINT =
 const AID_NAME_HINT =
   "Its name in the breadcrumb and the pictures' descriptions (the big heading is the content's title)";
 
-/** The donate buttons' label and the figures' heading. */
-const programmeDonateFields = [
+/** After the top: the donate buttons' label, the figures' heading, the about's small heading. */
+const programmeMiddleFields = [
   {
     kind: "text",
     name: "donate_label",
@@ -563,7 +563,7 @@ const homeWords = (
     fields: [
       ...programmeTopFields(HOME_NAME_HINT),
       pageWordFields[4],
-      ...programmeDonateFields,
+      ...programmeMiddleFields,
       ...programmeEndFields,
     ],
     card: programmeCard,
@@ -594,7 +594,7 @@ export const medicalPage = defineResource({
   ),
   fields: [
     ...programmeTopFields(AID_NAME_HINT),
-    ...programmeDonateFields,
+    ...programmeMiddleFields,
     ...aidAboutFields,
     ...headingFields("tips", "Health Tips"),
     ...programmeEndFields,
@@ -613,7 +613,7 @@ export const reliefPage = defineResource({
   ),
   fields: [
     ...programmeTopFields(AID_NAME_HINT),
-    ...programmeDonateFields,
+    ...programmeMiddleFields,
     ...aidAboutFields,
     ...programmeEndFields,
   ],

@@ -93,6 +93,10 @@ const CHILDREN_HOME: PublicPage = { path: "/children-home/", title: "Children's 
 const OLD_AGE_HOME: PublicPage = { path: "/oldage-home/", title: "Old Age Home" };
 const MEDICAL: PublicPage = { path: "/medical/", title: "Medical" };
 const RELIEF: PublicPage = { path: "/relief/", title: "Relief" };
+const HOME_WORDS =
+  "Title, introduction, donate button, sections' headings and closing call to action";
+const AID_WORDS =
+  "Title, donate button, about block, sections' headings and closing call to action";
 
 const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
 const gallery = (definition: GalleryDefinition): Screen => ({
@@ -236,24 +240,15 @@ export const registry: RegistryEntry[] = [
   },
   ...(
     [
-      [childrenPage, "children", CHILDREN_HOME],
-      [oldagePage, "oldage", OLD_AGE_HOME],
-      [medicalPage, "medical", MEDICAL],
-      [reliefPage, "relief", RELIEF],
+      [childrenPage, "children", CHILDREN_HOME, HOME_WORDS],
+      [oldagePage, "oldage", OLD_AGE_HOME, HOME_WORDS],
+      [medicalPage, "medical", MEDICAL, AID_WORDS],
+      [reliefPage, "relief", RELIEF, AID_WORDS],
     ] as const
   ).map(
-    ([resource, id, page]): RegistryEntry => ({
+    ([resource, id, page, description]): RegistryEntry => ({
       screen: cards(resource),
-      pageSection: {
-        id: `${id}-words`,
-        page,
-        title: "Page words",
-        description:
-          resource === medicalPage || resource === reliefPage
-            ? "Title, donate button, about block, sections' headings and closing call to action"
-            : "Title, introduction, donate button, sections' headings and closing call to action",
-        single: true,
-      },
+      pageSection: { id: `${id}-words`, page, title: "Page words", description, single: true },
     }),
   ),
   {

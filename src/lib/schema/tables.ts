@@ -104,6 +104,23 @@ const pageWords = () => ({
   intro_lead: text(1000),
 });
 
+/**
+ * A section's heading: an optional small heading above it, the heading, and an
+ * optional line under it (`<section>_eyebrow`, `_title`, `_text`), as the admin's
+ * headingFields() edits them.
+ */
+function sectionHeading<const S extends string>(
+  section: S,
+): Record<`${S}_eyebrow` | `${S}_text`, Column<string | null>> &
+  Record<`${S}_title`, Column<string>> {
+  return {
+    [`${section}_eyebrow`]: optText(100),
+    [`${section}_title`]: text(200),
+    [`${section}_text`]: optText(500),
+  } as Record<`${S}_eyebrow` | `${S}_text`, Column<string | null>> &
+    Record<`${S}_title`, Column<string>>;
+}
+
 /** A page's closing call to action: a heading and a sentence (its buttons' labels are fixed). */
 const callToAction = () => ({ cta_title: text(200), cta_text: text(1000) });
 
@@ -160,12 +177,8 @@ const programmePage = <const T extends Columns, const C extends Columns>(top: T,
     stats_title: text(200),
     about_eyebrow: optText(100),
     ...own,
-    services_eyebrow: optText(100),
-    services_title: text(200),
-    services_text: optText(500),
-    gallery_eyebrow: optText(100),
-    gallery_title: text(200),
-    gallery_text: optText(500),
+    ...sectionHeading("services"),
+    ...sectionHeading("gallery"),
     ...callToAction(),
   });
 
@@ -262,13 +275,9 @@ export const TABLES = {
   /** Our Mission's words: its top, its values, its objectives' headings, its call. */
   mission_page: table(singleRecord, {
     ...pageWords(),
-    values_eyebrow: optText(100),
-    values_title: text(200),
-    values_text: optText(500),
+    ...sectionHeading("values"),
     core_values: list(coreValue, 12),
-    objectives_eyebrow: optText(100),
-    objectives_title: text(200),
-    objectives_text: optText(500),
+    ...sectionHeading("objectives"),
     ...callToAction(),
   }),
   /** Our Mission's strategic objectives, in the order editors drag them into. */
@@ -284,9 +293,7 @@ export const TABLES = {
   team_page: table(singleRecord, {
     ...pageWords(),
     statistics: list(statistic),
-    leaders_eyebrow: optText(100),
-    leaders_title: text(200),
-    leaders_text: optText(500),
+    ...sectionHeading("leaders"),
     ...callToAction(),
   }),
   /** Our History's timeline, in the order editors drag it into. */
@@ -412,9 +419,7 @@ export const TABLES = {
     receipt_text: optText(1000),
     none_title: text(200),
     none_text: text(1000),
-    areas_eyebrow: optText(100),
-    areas_title: text(200),
-    areas_text: optText(500),
+    ...sectionHeading("areas"),
     giving_areas: list(givingArea, 12),
     ways_eyebrow: optText(100),
     ways_title: text(200),
@@ -439,22 +444,13 @@ export const TABLES = {
   home_page: table(singleRecord, {
     seo_description: text(300),
     about_eyebrow: optText(100),
-    causes_eyebrow: optText(100),
-    causes_title: text(200),
-    causes_text: optText(500),
-    board_eyebrow: optText(100),
-    board_title: text(200),
-    board_text: optText(500),
-    gallery_eyebrow: optText(100),
-    gallery_title: text(200),
-    gallery_text: optText(500),
+    ...sectionHeading("causes"),
+    ...sectionHeading("board"),
+    ...sectionHeading("gallery"),
   }),
   children_page: homePage(),
   oldage_page: homePage(),
-  medical_page: programmePage(
-    {},
-    { ...aidAbout, tips_eyebrow: optText(100), tips_title: text(200), tips_text: optText(500) },
-  ),
+  medical_page: programmePage({}, { ...aidAbout, ...sectionHeading("tips") }),
   relief_page: programmePage({}, aidAbout),
   donate_content: table(newestShown, {
     qr_codes: list(qrCode),
