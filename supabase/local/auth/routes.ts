@@ -1,9 +1,9 @@
 // /auth/v1: the part of Supabase Auth (GoTrue) the app and supabase-js use, answered
 // the way hosted Auth answers: password sign-in, refresh-token rotation, the user
 // endpoint, sign-out, the admin user API, the emailed links (password resets,
-// invitations; links.ts), and the refusals (disabled sign-ups, bad or
-// forged tokens, malformed bodies) with GoTrue's status codes, error codes and both
-// of its error body formats. This file only wires the routes to their handlers.
+// invitations; links.ts, verify.ts, pkce.ts), and the refusals (disabled sign-ups,
+// bad or forged tokens, malformed bodies) with GoTrue's status codes, error codes and
+// both of its error body formats. This file only wires the routes to their handlers.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { callerFrom, gatewayError, type StandInContext } from "../context.ts";
@@ -24,6 +24,7 @@ import { noopMailer, smtpMailer } from "./mailer.ts";
 import { redirectRules } from "./redirects.ts";
 import { healthJson, settingsJson } from "./settings.ts";
 import { signup, token } from "./sign-in.ts";
+import { verifyGet, verifyPost } from "./verify.ts";
 
 /** The paths GoTrue serves: another method on one of them is 405, anything else 404. */
 const KNOWN_PATHS = new Set([
@@ -100,8 +101,8 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
   // routes"), because people reach it from a link in an email, with no key: the link
   // itself, supabase-js verifyOtp, and GoTrue's answer to any other method (or the
   // path with a trailing slash).
-  app.get("/verify", limitBody, route(links.verifyGet));
-  app.post("/verify", limitBody, route(links.verifyPost));
+  app.get("/verify", limitBody, route(verifyGet));
+  app.post("/verify", limitBody, route(verifyPost));
   for (const path of ["/verify", "/verify/"]) app.all(path, limitBody, notServed);
 
   app.use("*", gateway(ctx));

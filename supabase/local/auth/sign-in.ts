@@ -1,4 +1,4 @@
-// POST /token (password, refresh_token and pkce grants; the last in links.ts) and POST /signup. Sign-ups are
+// POST /token (password, refresh_token and pkce grants; the last in pkce.ts) and POST /signup. Sign-ups are
 // disabled (config.toml: enable_signup = false), so /signup only ever refuses, with
 // GoTrue's codes.
 import type { Context } from "hono";
@@ -10,9 +10,9 @@ import {
   OAuthError,
   validationFailed,
 } from "./errors.ts";
-import { pkceGrant } from "./links.ts";
 import { verifyPassword } from "./passwords.ts";
 import { findUserByEmail } from "./persistence.ts";
+import { pkceGrant } from "./pkce.ts";
 import { clientInfo, grantSession, refreshSession } from "./sessions.ts";
 import { sessionJson } from "./tokens.ts";
 import { isBanned } from "./users.ts";
