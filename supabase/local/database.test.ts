@@ -54,13 +54,40 @@ describe("migrations", () => {
         join(dir, "29991231000000_broken.sql"),
         "create table public.half_done (id int); select no_such_function();",
       );
-      await expect(applyMigrations(db, dir)).rejects.toThrow(/29991231000000_broken failed/);
+      await expect(applyMigrations(db, dir)).rejects.toThrow(/29991231000000_broken\.sql failed: /);
       const { rows } = await db.query<{ t: string | null }>(
         "select to_regclass('public.half_done')::text as t",
       );
       expect(rows[0]?.t).toBeNull();
     } finally {
       await db.close();
+    }
+  }, 60_000);
+
+  it("say plainly which file needs an extension PGlite does not have, and where to run it", async () => {
+    const cases: [string, string, RegExp][] = [
+      [
+        "29991231000000_places.sql",
+        "create extension if not exists postgis with schema extensions;\n" +
+          "create table public.places (id int, location extensions.geography(Point, 4326));",
+        /needs the Postgres extension "postgis"/,
+      ],
+      [
+        "29991231000000_routes.sql",
+        "create table public.routes (id int, path geometry(LineString, 4326));",
+        /needs the type geometry of the Postgres extension "postgis"/,
+      ],
+    ];
+    for (const [name, sql, needs] of cases) {
+      const dir = await mkdtemp(join(tmpdir(), "migrations-"));
+      await writeFile(join(dir, name), sql);
+      const failure = createDatabase({ migrationsDir: dir });
+      await expect(failure).rejects.toThrow(`Migration ${join(dir, name)} needs`);
+      await expect(failure).rejects.toThrow(needs);
+      await expect(failure).rejects.toThrow(
+        "which the embedded database (PGlite) does not have, so it cannot run on the local " +
+          "stand-in: run it against a real Postgres (`supabase start`, or a hosted Supabase project)",
+      );
     }
   }, 60_000);
 });

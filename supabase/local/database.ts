@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 const supabaseDir = join(import.meta.dirname, "..");
@@ -68,13 +68,41 @@ export async function applyMigrations(db: PGlite, dir = migrationsDir): Promise<
         );
       });
     } catch (error) {
-      throw new Error(
-        `Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw migrationFailure(migration, error);
     }
   }
   return pending;
+}
+
+// PGlite is Postgres 17 with no extension but plpgsql loaded: CREATE EXTENSION of any
+// other answers 0A000 'extension "postgis" is not available' (older Postgres:
+// 58P01 'could not open extension control file ".../postgis.control"'). A PostGIS type
+// used where the project enabled PostGIS outside its migrations is 42704.
+const MISSING_EXTENSION = [
+  /^extension "([^"]+)" is not available/,
+  /^could not open extension control file "[^"]*?([^/"]+)\.control"/,
+];
+const POSTGIS_TYPE = /^type "(?:[^"]+\.)?(geometry|geography|box2d|box3d|raster)" does not exist/;
+
+/** Names the migration's file, and says plainly when PGlite lacks an extension it needs. */
+function migrationFailure(migration: Migration, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const inRepo = relative(join(supabaseDir, ".."), migration.file);
+  const file = inRepo.startsWith(`..${sep}`) ? migration.file : inRepo;
+  const extension = MISSING_EXTENSION.map((rule) => rule.exec(message)?.[1]).find(Boolean);
+  const postgisType = POSTGIS_TYPE.exec(message)?.[1];
+  const needs = extension
+    ? `the Postgres extension "${extension}"`
+    : postgisType
+      ? `the type ${postgisType} of the Postgres extension "postgis"`
+      : undefined;
+  if (!needs) return new Error(`Migration ${file} failed: ${message}`, { cause: error });
+  return new Error(
+    `Migration ${file} needs ${needs}, which the embedded database (PGlite) does not have, ` +
+      "so it cannot run on the local stand-in: run it against a real Postgres " +
+      `(\`supabase start\`, or a hosted Supabase project). PGlite said: ${message}`,
+    { cause: error },
+  );
 }
 
 export async function applySeed(db: PGlite, file = seedFile): Promise<void> {
@@ -88,16 +116,28 @@ export interface CreateDatabaseOptions {
   /** A folder to keep the data in; in memory when absent. */
   dataDir?: string;
   seed?: boolean;
+  /** The migrations to apply: supabase/migrations when absent. */
+  migrationsDir?: string;
 }
 
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<PGlite> {
-  if (!options.dataDir) return inMemoryDatabase(options.seed ?? false);
-  const db = new PGlite(options.dataDir);
-  await db.waitReady;
-  await applyBootstrap(db);
-  await applyMigrations(db);
-  if (options.seed) await applySeed(db);
-  return db;
+  const dir = options.migrationsDir ?? migrationsDir;
+  if (!options.dataDir) return inMemoryDatabase(options.seed ?? false, dir);
+  return migrated(new PGlite(options.dataDir), options.seed ?? false, dir);
+}
+
+/** Bootstraps, migrates and seeds a new database; closes it if any step fails. */
+async function migrated(db: PGlite, seed: boolean, dir: string): Promise<PGlite> {
+  try {
+    await db.waitReady;
+    await applyBootstrap(db);
+    await applyMigrations(db, dir);
+    if (seed) await applySeed(db);
+    return db;
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
 }
 
 // An in-memory database (the tests', one or more per test file) starts from a copy of
@@ -109,19 +149,15 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
 // copies a day old are removed.
 const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-async function inMemoryDatabase(seed: boolean): Promise<PGlite> {
-  const file = join(templateDir(), `${await templateKey(seed)}.tar`);
+async function inMemoryDatabase(seed: boolean, dir: string): Promise<PGlite> {
+  const file = join(templateDir(), `${await templateKey(seed, dir)}.tar`);
   const saved = await readFile(file).catch(() => null);
   if (saved) {
     const db = new PGlite({ loadDataDir: new Blob([saved]) });
     await db.waitReady;
     return db;
   }
-  const db = new PGlite();
-  await db.waitReady;
-  await applyBootstrap(db);
-  await applyMigrations(db);
-  if (seed) await applySeed(db);
+  const db = await migrated(new PGlite(), seed, dir);
   await saveTemplate(db, file).catch((error: Error) => {
     console.warn(`[database] could not keep a copy of the migrated database: ${error.message}`);
   });
@@ -133,7 +169,7 @@ function templateDir(): string {
   return join(tmpdir(), `charity-site-databases-${process.getuid?.() ?? "user"}`);
 }
 
-async function templateKey(seed: boolean): Promise<string> {
+async function templateKey(seed: boolean, dir: string): Promise<string> {
   const hash = createHash("sha256");
   const pglite = JSON.parse(
     await readFile(
@@ -145,7 +181,7 @@ async function templateKey(seed: boolean): Promise<string> {
   // This file too: how it bootstraps and migrates is part of what made the copy.
   hash.update(await readFile(import.meta.filename));
   hash.update(await readFile(bootstrapFile));
-  for (const migration of await listMigrations()) {
+  for (const migration of await listMigrations(dir)) {
     hash.update(`\0${migration.version}\0`);
     hash.update(await readFile(migration.file));
   }

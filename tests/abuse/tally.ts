@@ -24,6 +24,8 @@ export class Tally {
   tried = 0;
   readonly wronglyAccepted: string[] = [];
   readonly errors: string[] = [];
+  /** Cases the stand-in refused as features it does not play: proved only on a real project. */
+  readonly notPlayed: string[] = [];
   readonly group: string;
   private readonly started = performance.now();
 
@@ -52,9 +54,17 @@ export class Tally {
     this.errors.push(`${name}: ${text}`);
   }
 
+  /** A case the local stand-in refused as a feature it does not play (501 STANDIN501). */
+  notPlayedHere(name: string): void {
+    this.notPlayed.push(name);
+  }
+
   line(): string {
     const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
-    return `[abuse] ${this.group}: ${this.tried} cases tried, ${this.wronglyAccepted.length} wrongly accepted, ${this.errors.length} errors (${seconds} s)`;
+    const notPlayed = this.notPlayed.length
+      ? `, ${this.notPlayed.length} not played by the stand-in (proved against a real project only)`
+      : "";
+    return `[abuse] ${this.group}: ${this.tried} cases tried, ${this.wronglyAccepted.length} wrongly accepted, ${this.errors.length} errors${notPlayed} (${seconds} s)`;
   }
 
   /** Prints the group's line and fails on anything wrongly accepted or any error. */

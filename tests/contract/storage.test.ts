@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accessToken,
   anonClient,
+  embeddedOnly,
+  REAL_PROJECT,
   serviceClient,
   signedInUser,
   startTestStack,
@@ -301,3 +303,29 @@ describe("media bucket", () => {
     expect(again).toEqual({ data: [], error: null });
   });
 });
+
+describe.skipIf(REAL_PROJECT)(
+  `what the stand-in does not play ${embeddedOnly("hosted Storage has these features")}`,
+  () => {
+    it("signed URLs, move, copy and the bucket API are refused out loud (501), changing nothing", async () => {
+      const path = `${run}/refused.png`;
+      expect((await media(service).upload(path, png(PIXEL))).error).toBeNull();
+      const answers = [
+        await service.storage.listBuckets(),
+        await media(service).createSignedUrl(path, 60),
+        await media(service).move(path, `${run}/moved.png`),
+        await media(service).copy(path, `${run}/copied.png`),
+      ];
+      for (const { error } of answers) {
+        expect(error).toMatchObject({
+          status: 501,
+          message: expect.stringContaining("is not supported by the local stand-in"),
+        });
+      }
+      await expectPublicBytes(path, PIXEL);
+      await expectPublicMissing(`${run}/moved.png`);
+      await expectPublicMissing(`${run}/copied.png`);
+      expect((await media(service).remove([path])).error).toBeNull();
+    });
+  },
+);

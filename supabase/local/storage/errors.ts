@@ -1,7 +1,9 @@
 // Errors in Storage's shape: `{statusCode, code, error, message}`, sent with HTTP 400
 // for every error but a 500 (the real status is in the body's `statusCode`), as
-// hosted Storage answers storage-js.
+// hosted Storage answers storage-js, unless the error carries its own HTTP status
+// (Storage's `withStatusCode`, as the stand-in's 501 refusals do).
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { CallerError } from "../caller.ts";
 import { isPgError } from "../transaction.ts";
 
@@ -10,11 +12,17 @@ export class StorageApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly error: string;
+  /** The HTTP status, where it is not Storage's usual 400 (or 500). */
+  httpStatus?: number;
   constructor(status: number, code: string, message: string, error?: string) {
     super(message);
     this.status = status;
     this.code = code;
     this.error = error ?? code;
+  }
+  withStatusCode(httpStatus: number): this {
+    this.httpStatus = httpStatus;
+    return this;
   }
   body() {
     return {
@@ -25,6 +33,9 @@ export class StorageApiError extends Error {
     };
   }
 }
+
+/** The code of the stand-in's refusals, as /rest/v1's (rest/errors.ts). */
+export const NOT_IN_STAND_IN = "STANDIN501";
 
 /** A request body that is not the multipart form it claims to be. */
 export class MalformedBody extends Error {}
@@ -58,6 +69,12 @@ export const ERRORS = {
   invalidRange: () =>
     new StorageApiError(400, "InvalidRange", "invalid range provided", "invalid_range"),
   internal: () => new StorageApiError(500, "InternalError", "Internal server error", "internal"),
+  notInStandIn: (feature: string) =>
+    new StorageApiError(
+      501,
+      NOT_IN_STAND_IN,
+      `${feature} is not supported by the local stand-in; use \`supabase start\` or a hosted project for it`,
+    ).withStatusCode(501),
 };
 
 /** What Storage answers for a Postgres error (its DBError.fromDBError). */
@@ -93,7 +110,8 @@ export function jwtError(error: CallerError): StorageApiError {
 }
 
 export function send(c: Context, error: StorageApiError): Response {
-  return c.json(error.body(), error.status === 500 ? 500 : 400);
+  const status = error.httpStatus ?? (error.status === 500 ? 500 : 400);
+  return c.json(error.body(), status as ContentfulStatusCode);
 }
 
 /** Any error a handler throws, as Storage answers it; unexpected ones are logged. */

@@ -1,7 +1,8 @@
 // /storage/v1: the part of Supabase Storage that storage-js uses for this product
 // (upload, update, remove, list, public and authenticated reads), on the embedded
 // database and a folder of files. Every write runs the real storage.objects RLS
-// policies as the caller. This file only wires the routes to their handlers.
+// policies as the caller. Storage's other routes answer 501 (unsupported.ts). This
+// file only wires the routes to their handlers.
 import { type Context, Hono } from "hono";
 import { type Caller, callerFrom, gatewayError, type StandInContext } from "../context.ts";
 import { asOwner, withCaller } from "../transaction.ts";
@@ -12,6 +13,7 @@ import { bucketAndName, pathAfter } from "./paths.ts";
 import { asCaller, findBucket } from "./persistence.ts";
 import { serve } from "./read.ts";
 import { removeMany } from "./remove.ts";
+import { refuseUnsupported, routeNotFound } from "./unsupported.ts";
 import { upload } from "./upload.ts";
 
 type Handler = (c: Context) => Promise<Response>;
@@ -62,14 +64,9 @@ function authenticatedRead(ctx: StandInContext, prefix: string): Handler {
   });
 }
 
-/** DELETE takes a bucket only: a deeper path is no route. */
-function removeRoute(ctx: StandInContext): Handler {
-  return authed(ctx, async (c, caller) => {
-    if (pathAfter(c, "").includes("/")) return c.json({ message: "Route not found" }, 404);
-    return removeMany(ctx, c, caller);
-  });
-}
-
+// Order matters: Hono runs the first route that matches, where Storage's router
+// prefers a fixed segment (/object/sign/...) to a bucket name (/object/:bucket/...).
+// So the fixed routes come first, then the refusals, then the bucket-name routes.
 export function storageRoutes(ctx: StandInContext): Hono {
   const app = new Hono();
   sweepUploads(ctx).catch(() => {});
@@ -77,17 +74,23 @@ export function storageRoutes(ctx: StandInContext): Hono {
     "/object/list/*",
     authed(ctx, (c, caller) => list(ctx, c, caller)),
   );
+  app.get("/object/public/*", publicRead(ctx));
+  app.get("/object/authenticated/*", authenticatedRead(ctx, "authenticated/"));
+  refuseUnsupported(app);
   app.post(
-    "/object/*",
+    "/object/:path{.+}",
     authed(ctx, (c, caller) => upload(ctx, c, caller, c.req.header("x-upsert") === "true")),
   );
   app.put(
-    "/object/*",
+    "/object/:path{.+}",
     authed(ctx, (c, caller) => upload(ctx, c, caller, true)),
   );
-  app.delete("/object/*", removeRoute(ctx));
-  app.get("/object/public/*", publicRead(ctx));
-  app.get("/object/authenticated/*", authenticatedRead(ctx, "authenticated/"));
-  app.get("/object/*", authenticatedRead(ctx, ""));
+  // A bucket only: a deeper path is deleting one object, refused above.
+  app.delete(
+    "/object/:bucket",
+    authed(ctx, (c, caller) => removeMany(ctx, c, caller)),
+  );
+  app.get("/object/:path{.+}", authenticatedRead(ctx, ""));
+  app.all("*", routeNotFound);
   return app;
 }
