@@ -9,7 +9,7 @@ import type { StandInContext } from "./context.ts";
 import { functionRoutes } from "./functions/index.ts";
 import { type HostedHooks, startHostedHooks } from "./hooks/index.ts";
 import { apiKeys } from "./keys.ts";
-import { restRoutes } from "./rest.ts";
+import { restRoutes } from "./rest/routes.ts";
 import { storageRoutes } from "./storage/index.ts";
 
 // What the hosted gateway allows and exposes to browsers.
@@ -30,6 +30,7 @@ const ALLOWED_HEADERS = [
 ];
 const EXPOSED_HEADERS = [
   "Content-Range",
+  "Preference-Applied",
   "X-Supabase-Api-Version",
   "Content-Length",
   "Content-Profile",

@@ -15,8 +15,11 @@ export async function withCaller<T>(
   caller: Pick<Caller, "role" | "claims">,
   request: RequestInfo,
   fn: (tx: Transaction) => Promise<T>,
+  /** A read (GET or HEAD): PostgREST runs it in a read-only transaction. */
+  readOnly = false,
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    if (readOnly) await tx.query("set transaction read only");
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  NotPlayedError,
   parseFilter,
   parseOrder,
-  parsePrefer,
   parseQuery,
   parseSelect,
   RestParseError,
   splitList,
-} from "./rest-query.ts";
+} from "./query.ts";
 
 describe("PostgREST query parsing", () => {
   it("reads select lists with aliases and refuses embedded resources and casts", () => {
@@ -17,8 +17,9 @@ describe("PostgREST query parsing", () => {
       { column: "title" },
       { column: "sort_order", alias: "label" },
     ]);
-    expect(() => parseSelect("id,causes(*)")).toThrow(RestParseError);
-    expect(() => parseSelect("id::text")).toThrow(RestParseError);
+    for (const notPlayed of ["id,causes(*)", "id::text", "data->>a", "...causes(id)", "count()"]) {
+      expect(() => parseSelect(notPlayed), notPlayed).toThrow(NotPlayedError);
+    }
     expect(() => parseSelect('id"; drop table x; --')).toThrow(RestParseError);
   });
 
@@ -119,35 +120,34 @@ describe("PostgREST query parsing", () => {
       "or=(a.between.1)",
       'or=(a.eq.1);drop",b.eq.2)',
       "xor=(a.eq.1)",
-      "child.or=(a.eq.1)",
       `or=${"or(".repeat(9)}a.eq.1${")".repeat(9)}`,
     ]) {
       expect(() => parseQuery(new URLSearchParams(bad)), bad).toThrow(RestParseError);
     }
   });
 
-  it("splits Prefer on commas, trims, keeps the first of a kind and lists what PostgREST calls invalid", () => {
-    expect(
-      parsePrefer(
-        "return=representation, count=exact,missing=default , resolution=merge-duplicates, return=minimal",
-      ),
-    ).toEqual({
-      return: "representation",
-      count: "exact",
-      missing: "default",
-      resolution: "merge-duplicates",
-      invalid: [],
-    });
-    expect(parsePrefer("tx=rollback, return=bogus, foo, handling=strict")).toEqual({
-      tx: "rollback",
-      handling: "strict",
-      invalid: ["return=bogus", "foo"],
-    });
-    expect(parsePrefer("max-affected=5, timezone=Asia/Kathmandu")).toEqual({
-      maxAffected: 5,
-      timezone: "Asia/Kathmandu",
-      invalid: [],
-    });
-    expect(parsePrefer("max-affected=many")).toEqual({ invalid: [] });
+  it("refuses valid PostgREST it does not play, naming it, instead of reading it otherwise", () => {
+    for (const notPlayed of [
+      "child.or=(a.eq.1)",
+      "causes.order=title",
+      "tags=cs.{a,b}",
+      "title=fts.charity",
+      "title=fts(english).charity",
+      "title=eq(any).{a,b}",
+      "title=isdistinct.x",
+      "data->>a=eq.1",
+      "order=causes(title)",
+    ]) {
+      expect(() => parseQuery(new URLSearchParams(notPlayed)), notPlayed).toThrow(NotPlayedError);
+    }
+  });
+
+  it("reads a function's plain parameters as its arguments on GET, and the rest as filters", () => {
+    const plan = parseQuery(
+      new URLSearchParams("n=3&label=not.eq.x&id=gt.1&word=hello.world"),
+      true,
+    );
+    expect(plan.args).toEqual({ n: "3", word: "hello.world" });
+    expect(plan.filters).toHaveLength(2);
   });
 });

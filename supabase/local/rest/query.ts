@@ -1,5 +1,5 @@
 // Parses PostgREST's query language (select, filters with or/and logic trees, order,
-// limit, offset, columns, on_conflict, Prefer) into a plan. Pure: no SQL, no I/O.
+// limit, offset, columns, on_conflict) into a plan. Pure: no SQL, no I/O.
 
 export class RestParseError extends Error {
   readonly details: string | null;
@@ -9,6 +9,23 @@ export class RestParseError extends Error {
     this.details = details;
   }
 }
+
+/**
+ * Valid PostgREST that the stand-in does not play (embedded resources, casts, JSON
+ * paths, the operators it lacks): refused out loud, never read some other way.
+ */
+export class NotPlayedError extends Error {
+  readonly feature: string;
+
+  constructor(feature: string) {
+    super(feature);
+    this.feature = feature;
+  }
+}
+
+/** Operators PostgREST has and the stand-in does not play. */
+const NOT_PLAYED_OPERATORS =
+  /^(match|imatch|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\(\w*\))?$|^\w+\((any|all)\)$/;
 
 export type FilterOperator =
   | "eq"
@@ -55,37 +72,10 @@ export interface OrderTerm {
   nulls?: "first" | "last";
 }
 
-export interface Preferences {
-  return?: "minimal" | "representation" | "headers-only";
-  count?: "exact" | "planned" | "estimated";
-  missing?: "default" | "null";
-  resolution?: "merge-duplicates" | "ignore-duplicates";
-  handling?: "strict" | "lenient";
-  tx?: "commit" | "rollback";
-  timezone?: string;
-  /** max-affected=N; a value that is no whole number is ignored, as PostgREST does. */
-  maxAffected?: number;
-  /**
-   * The parts PostgREST calls invalid (an unknown preference, or a value it does not
-   * take), as given: refused with PGRST122 under handling=strict, ignored otherwise.
-   */
-  invalid: string[];
-}
-
-/** Each preference PostgREST knows, with the values it takes (null: any value). */
-const PREFERENCE_VALUES: Record<string, readonly string[] | null> = {
-  return: ["minimal", "representation", "headers-only"],
-  count: ["exact", "planned", "estimated"],
-  missing: ["default", "null"],
-  resolution: ["merge-duplicates", "ignore-duplicates"],
-  handling: ["strict", "lenient"],
-  tx: ["commit", "rollback"],
-  timezone: null,
-  "max-affected": null,
-};
-
 export interface QueryPlan {
   select: SelectItem[];
+  /** On a GET or HEAD of a function: the parameters that are its arguments (no operator). */
+  args: Record<string, string>;
   filters: Condition[];
   order: OrderTerm[];
   limit?: number;
@@ -111,6 +101,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 function identifier(name: string, what: string): string {
   const trimmed = name.trim();
+  if (trimmed.includes("->")) throw new NotPlayedError(`A JSON path (${trimmed}) in ${what}`);
   if (!IDENTIFIER.test(trimmed))
     throw new RestParseError(`failed to parse ${what}`, `Unexpected name "${name}"`);
   return trimmed;
@@ -121,10 +112,9 @@ export function parseSelect(raw: string | undefined): SelectItem[] {
   return raw.split(",").map((part) => {
     const item = part.trim();
     if (item === "*") return { column: "*" };
-    if (item.includes("(") || item.includes("::") || item.includes("->")) {
-      throw new RestParseError(
-        "failed to parse select parameter",
-        `Unsupported select item "${item}"`,
+    if (/[(!]|::|->|^\.\.\./.test(item)) {
+      throw new NotPlayedError(
+        `A select item with an embedded resource, a cast, a JSON path or an aggregate ("${item}")`,
       );
     }
     const [alias, column] = item.includes(":") ? item.split(":", 2) : [undefined, item];
@@ -178,6 +168,9 @@ export function parseFilter(column: string, raw: string): Filter {
   }
   const dot = rest.indexOf(".");
   const operator = dot === -1 ? rest : rest.slice(0, dot);
+  if (NOT_PLAYED_OPERATORS.test(operator)) {
+    throw new NotPlayedError(`The filter operator "${operator}" (in "${column}=${raw}")`);
+  }
   if (!OPERATORS.has(operator) || dot === -1) {
     throw new RestParseError(
       `failed to parse filter (${raw})`,
@@ -212,6 +205,8 @@ export function parseOrder(raw: string | undefined): OrderTerm[] {
   if (!raw) return [];
   return raw.split(",").map((term) => {
     const [column, ...modifiers] = term.trim().split(".");
+    if (column?.includes("("))
+      throw new NotPlayedError(`An order on an embedded resource ("${term}")`);
     const result: OrderTerm = { column: identifier(column ?? "", "order"), descending: false };
     for (const modifier of modifiers) {
       if (modifier === "asc") result.descending = false;
@@ -352,8 +347,17 @@ function parseLogicParam(key: string, value: string): LogicTree {
   return parseTree(logic, negated, value.slice(1, -1), value);
 }
 
-export function parseQuery(params: URLSearchParams): QueryPlan {
+/** A value that starts with an operator, as PostgREST tells a filter from an argument. */
+const HAS_OPERATOR =
+  /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\([^)]*\))?\./;
+
+/**
+ * The query string as PostgREST reads it. On a GET or HEAD of a function
+ * (`rpcRead`), a parameter whose value has no operator is one of its arguments.
+ */
+export function parseQuery(params: URLSearchParams, rpcRead = false): QueryPlan {
   const filters: Condition[] = [];
+  const args: Record<string, string> = {};
   for (const [key, value] of params) {
     if (RESERVED.has(key) || key === "apikey") continue;
     if (/^(not\.)?(or|and)$/.test(key)) {
@@ -361,15 +365,17 @@ export function parseQuery(params: URLSearchParams): QueryPlan {
       continue;
     }
     if (key.includes(".")) {
-      throw new RestParseError(
-        `failed to parse filter (${value})`,
-        `"${key}": filters on embedded resources are not supported here`,
-      );
+      throw new NotPlayedError(`A filter, order or limit on an embedded resource ("${key}")`);
+    }
+    if (rpcRead && !HAS_OPERATOR.test(value)) {
+      args[key] = value;
+      continue;
     }
     filters.push(parseFilter(key, value));
   }
   return {
     select: parseSelect(params.get("select") ?? undefined),
+    args,
     filters,
     order: parseOrder(params.get("order") ?? undefined),
     limit: nonNegativeInteger(params.get("limit") ?? undefined, "limit"),
@@ -377,31 +383,4 @@ export function parseQuery(params: URLSearchParams): QueryPlan {
     columns: parseColumnList(params.get("columns") ?? undefined, "columns"),
     onConflict: parseColumnList(params.get("on_conflict") ?? undefined, "on_conflict"),
   };
-}
-
-/** Splits Prefer on commas and trims each part, as PostgREST does; unknown parts are ignored. */
-export function parsePrefer(header: string | undefined): Preferences {
-  // As PostgREST reads it: parts split on commas and trimmed, the first of a kind wins.
-  const preferences: Preferences = { invalid: [] };
-  const seen = new Set<string>();
-  for (const raw of (header ?? "").split(",")) {
-    const part = raw.trim();
-    if (part === "") continue;
-    const [key = "", value = ""] = part.split("=", 2).map((s) => s.trim());
-    const values = PREFERENCE_VALUES[key];
-    if (values === undefined || (values !== null && !values.includes(value)) || value === "") {
-      preferences.invalid.push(part);
-      continue;
-    }
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (key === "max-affected") {
-      if (/^\d+$/.test(value)) preferences.maxAffected = Number(value);
-    } else if (key === "timezone") {
-      preferences.timezone = value;
-    } else {
-      (preferences as unknown as Record<string, string>)[key] = value;
-    }
-  }
-  return preferences;
 }

@@ -31,6 +31,8 @@ export interface FunctionInfo {
 export interface SchemaCache {
   tables: Map<string, TableInfo>;
   functions: Map<string, FunctionInfo[]>;
+  /** The time zones PostgreSQL knows: the values `Prefer: timezone=` takes. */
+  timezones: Set<string>;
 }
 
 export async function loadSchemaCache(
@@ -112,5 +114,6 @@ export async function loadSchemaCache(
     };
     fns.set(row.name, [...(fns.get(row.name) ?? []), info]);
   }
-  return { tables, functions: fns };
+  const zones = await db.query<{ name: string }>("select name from pg_catalog.pg_timezone_names");
+  return { tables, functions: fns, timezones: new Set(zones.rows.map((zone) => zone.name)) };
 }
