@@ -19,9 +19,14 @@ async function answerOf(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, body };
 }
 
+/** Hosted runs PostgREST 14 (supabase/cli pins v14.12): postgrest-js offers its methods. */
+// biome-ignore lint/suspicious/noExplicitAny: the suite's tables are its own fixture, untyped.
+type Untyped = any;
+type Client = SupabaseClient<Untyped, { PostgrestVersion: "14" }>;
+
 export interface Conformance {
   /** supabase-js as a server uses it (the secret key); `last()` is what it was answered. */
-  client: SupabaseClient;
+  client: Client;
   last(): Answer;
   /** A raw request to /rest/v1/<path>, with the secret key. */
   rest(path: string, init?: RequestInit & { prefer?: string }): Promise<Answer>;
@@ -36,10 +41,14 @@ export function conformance(stack: TestStack): Conformance {
     recorded = await answerOf(response.clone());
     return response;
   };
-  const client = createClient(stack.url, stack.secretKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: recording },
-  });
+  const client: Client = createClient<Untyped, { PostgrestVersion: "14" }>(
+    stack.url,
+    stack.secretKey,
+    {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: recording },
+    },
+  );
   return {
     client,
     embedded: stack.embedded,
