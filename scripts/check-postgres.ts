@@ -11,14 +11,18 @@
 //
 // Before the CLI runs, supabase/local/bootstrap.sql gives the plain server what a
 // Supabase database already has (the anon, authenticated and service_role roles, the
-// auth and storage schemas); psql feeds it, as the CLI's `db query` takes one
-// statement at a time. After it, a smoke test of the policies on the real server.
+// auth and storage schemas, the default privileges in public); psql feeds it, as the
+// CLI's `db query` takes one statement at a time. After it, a smoke test of the
+// policies on the real server, and the catalog checks the PGlite tests run too
+// (supabase/tests/catalog-checks.ts: row level security on every table in public, the
+// API roles' default privileges), each in a transaction rolled back.
 import { type SpawnSyncOptions, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bootstrapFile } from "../supabase/local/database.ts";
 import { freePort } from "../supabase/local/server.ts";
+import { runCatalogCheck, sharedCatalogChecks } from "../supabase/tests/catalog-checks.ts";
 import { dbPushArgs } from "./lib/deploy/commands.ts";
 import { ensureTools, postgres17Bin, toolCommand, toolEnv } from "./tools.ts";
 
@@ -84,7 +88,10 @@ function psqlPath(): string {
 /** One throwaway server: started, used, stopped and removed. */
 async function withServer<T>(
   bin: string,
-  use: (server: { url: string; psql: (args: string[], input?: string) => Result }) => T,
+  use: (server: {
+    url: string;
+    psql: (args: string[], input?: string) => Result;
+  }) => T | Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "pg-check-"));
   if (asRoot) chownSync(dir, idOf("-u"), idOf("-g"));
@@ -105,7 +112,7 @@ async function withServer<T>(
         ...["-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`],
       ]),
     );
-    return use({
+    return await use({
       url: `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
       psql: (args, input) =>
         runAs(
@@ -145,7 +152,7 @@ function cli(step: string, args: string[]): string {
 }
 
 function prove(name: string, bin: string): Promise<string> {
-  return withServer(bin, ({ url, psql }) => {
+  return withServer(bin, async ({ url, psql }) => {
     const started = performance.now();
     const version = must("version", psql(["-A", "-t", "-c", "show server_version"]));
     must("bootstrap", psql(["-1", "-f", "-"], readFileSync(bootstrapFile, "utf8")));
@@ -182,8 +189,21 @@ function prove(name: string, bin: string): Promise<string> {
     ]);
     if (anonWrite.ok || !anonWrite.output.includes("permission denied"))
       throw new Failure(`anon could insert a banner (${anonWrite.output}).`);
+    for (const check of sharedCatalogChecks) {
+      const problems = await runCatalogCheck(check, (sql) =>
+        must(
+          check.title,
+          psql(
+            ["-A", "-t", "-f", "-"],
+            `begin;\nset local client_min_messages = warning;\n${sql};\nrollback;\n`,
+          ),
+        ),
+      );
+      if (problems.length > 0)
+        throw new Failure(`catalog check "${check.title}":\n${problems.join("\n")}`);
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test passed (${seconds} s).`;
+    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test and ${sharedCatalogChecks.length} catalog checks passed (${seconds} s).`;
   });
 }
 

@@ -4,6 +4,14 @@
 -- hosted projects and `supabase start` already have it, so it is not a migration.
 -- Kept to the parts the product touches, with hosted names and shapes.
 
+-- Roles, as supabase/postgres makes them (migrations/db/init-scripts/
+-- 00000000000000-initial-schema.sql creates them; migrations/db/migrations/ then
+-- changes them): the API roles are created noinherit, and
+-- 20230529180330_alter_api_roles_for_inherit.sql makes them inherit, altered here
+-- too so a database made by an older bootstrap follows. authenticator stays
+-- noinherit and may become only the three (20221103090837_revoke_admin.sql took
+-- supabase_admin from it); 20230201083204_grant_auth_roles_to_postgres.sql gives
+-- the three to postgres.
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then
@@ -20,9 +28,38 @@ begin
   end if;
 end
 $$;
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
 
 grant usage on schema public to anon, authenticated, service_role;
+
+-- Default privileges on what postgres (the role migrations run as) creates in
+-- public. The base image grants all on new tables, functions and sequences to the
+-- API roles (initial-schema.sql above, which migrate.sh runs as postgres); a project
+-- created today then has the platform revoke what the Data API would use
+-- (supabase/supabase packages/pg-meta/src/sql/studio/database/privileges.ts,
+-- buildDefaultPrivilegesSql('revoke')). Both replayed as they are, so what is left
+-- is what is left on hosted: on tables TRUNCATE, REFERENCES, TRIGGER (and MAINTAIN
+-- on PostgreSQL 17), on sequences UPDATE, on functions nothing but PostgreSQL's
+-- built-in EXECUTE for PUBLIC, which a per-schema revoke from public cannot remove.
+-- A table is therefore refused to every API role until a migration grants it.
+alter default privileges for role postgres in schema public
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke execute on functions from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke usage, select on sequences from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke execute on functions from public;
 
 -- auth ---------------------------------------------------------------------
 create schema if not exists auth;

@@ -1,6 +1,12 @@
 // Lints the migrated catalog for the mistakes Supabase's own linter (splinter)
 // flags, so a future migration cannot quietly open a hole.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiRoleDefaultPrivileges,
+  type CatalogCheck,
+  rowLevelSecurityEverywhere,
+  runCatalogCheck,
+} from "./catalog-checks.ts";
 import { type Db, freshDatabase } from "./harness.ts";
 
 let db: Db;
@@ -12,6 +18,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.close();
 });
+
+/** A shared check (also run on PostgreSQL by `npm run test:postgres`), after `before`. */
+function check(shared: CatalogCheck, before = ""): Promise<string[]> {
+  return runCatalogCheck({ ...shared, sql: `${before}\n${shared.sql}` }, (sql) =>
+    db.transaction(async (tx) => {
+      const results = await tx.exec(sql);
+      const last = results.at(-1)?.rows[0] as { result?: unknown } | undefined;
+      await tx.rollback();
+      if (typeof last?.result !== "string") throw new Error(`${shared.title}: no result`);
+      return last.result;
+    }),
+  );
+}
 
 interface Policy {
   schemaname: string;
@@ -31,11 +50,23 @@ async function policies(): Promise<Policy[]> {
 }
 
 describe("catalog lint", () => {
-  it("every table in public has row level security enabled", async () => {
-    const { rows } = await db.query<{ relname: string }>(`
-      select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`);
-    expect(rows.map((row) => row.relname)).toEqual([]);
+  it(rowLevelSecurityEverywhere.title, async () => {
+    expect(await check(rowLevelSecurityEverywhere)).toEqual([]);
+    // And the check sees a table created without it.
+    expect(
+      await check(rowLevelSecurityEverywhere, "create table public.rls_probe (id int);"),
+    ).toEqual(["public.rls_probe has row level security off"]);
+  });
+
+  it(apiRoleDefaultPrivileges.title, async () => {
+    expect(await check(apiRoleDefaultPrivileges)).toEqual([]);
+    // And the check sees a default grant, as a project created before 2026-05-30 had.
+    expect(
+      await check(
+        apiRoleDefaultPrivileges,
+        "alter default privileges for role postgres in schema public grant select on tables to anon;",
+      ),
+    ).toEqual(["anon selecting from a table created without a grant: ok, not 42501"]);
   });
 
   it("has policies on every table in public", async () => {
