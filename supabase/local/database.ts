@@ -74,7 +74,7 @@ export async function applyMigrations(db: PGlite, dir = migrationsDir): Promise<
   return pending;
 }
 
-// PGlite is Postgres 17 with no extension but plpgsql loaded: CREATE EXTENSION of any
+// PGlite (PostgreSQL 18) has no extension but plpgsql loaded: CREATE EXTENSION of any
 // other answers 0A000 'extension "postgis" is not available' (older Postgres:
 // 58P01 'could not open extension control file ".../postgis.control"'). A PostGIS type
 // used where the project enabled PostGIS outside its migrations is 42704.

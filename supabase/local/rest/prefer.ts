@@ -86,6 +86,11 @@ export function checkPreferences(prefer: Preferences): void {
   }
 }
 
+/** Whether the answer carries a counted total (PostgREST's shouldCount). */
+export function countsRows(prefer: Preferences): boolean {
+  return prefer.count === "exact" || prefer.count === "estimated";
+}
+
 /** max-affected=N under handling=strict: more rows than N are refused, and undone. */
 export function maxAffected(prefer: Preferences): number | undefined {
   return prefer.handling === "strict" ? prefer.maxAffected : undefined;

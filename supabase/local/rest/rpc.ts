@@ -3,10 +3,19 @@
 // GET and HEAD with them in the query string, in a read-only transaction. A function
 // returning rows takes select, filters, order, limit, offset and counts on its result.
 import { invalidJson, notInStandIn, RestError, tooManyAffected } from "./errors.ts";
-import { maxAffected } from "./prefer.ts";
+import { countsRows, maxAffected } from "./prefer.ts";
 import { type Request, readBody, readRange, respond, run } from "./request.ts";
 import type { FunctionInfo, SchemaCache } from "./schema.ts";
-import { aggregate, orderSql, quote, type Relation, rowsOf, selectList, whereSql } from "./sql.ts";
+import {
+  aggregate,
+  orderSql,
+  quote,
+  type Relation,
+  type Rows,
+  rowsOf,
+  selectList,
+  whereSql,
+} from "./sql.ts";
 
 const signature = (fn: FunctionInfo) =>
   `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(", ")})`;
@@ -128,22 +137,24 @@ export async function rpc(req: Request, name: string): Promise<Response> {
     ? aggregate(
         `select ${selectList(relation, plan.select, "pgrst_call")} from ${from}${where}${orderSql(relation, plan.order)}${page}`,
       )
-    : `select count(*)::int as n, coalesce(json_agg(_r.pgrst_scalar), '[]')::text as body, (json_agg(_r.pgrst_scalar) -> 0)::text as first from (select pgrst_call.pgrst_scalar from ${from}${page}) _r`;
+    : aggregate(`select pgrst_call.pgrst_scalar from ${from}${page}`, "_r.pgrst_scalar");
   // A function's result is counted exactly, for count=exact or estimated; PostgREST
   // has no plan to read for count=planned, which leaves the total unknown.
-  const counted = req.prefer.count === "exact" || req.prefer.count === "estimated";
-  const totalSql = counted ? `(select count(*)::int from ${from}${where})` : "null::int";
+  const totalSql = countsRows(req.prefer)
+    ? `(select count(*)::int from ${from}${where})`
+    : "null::int";
   const sql = `with _pgrst_source as materialized (${fn.returnsRows ? `select * from ${call}` : `select ${call} as pgrst_scalar`}) select ${totalSql} as total, _a.* from (${rowsSql}) _a`;
   const { rows, total } = await run(req, async (tx) => {
-    const rows = (await rowsOf(tx, sql, params)) as Awaited<ReturnType<typeof rowsOf>> & {
-      total: number | null;
-    };
+    const rows = await rowsOf<Rows & { total: number | null }>(tx, sql, params);
     if (limit !== undefined && rows.n > limit) throw tooManyAffected(rows.n);
     return { rows, total: rows.total ?? undefined };
   });
-  // One row (not SETOF), a row of columns or a scalar, is that value; null when none.
-  const single = !fn.returnsSet;
-  const { status, range } = readRange(offset, single ? 1 : rows.n, single ? total && 1 : total);
-  if (single) return respond(req, { kind: "rpc", status, range, json: rows.first ?? "null", head });
+  // One row (not SETOF), a row of columns or a scalar, is that value (null when none),
+  // and counts as one row.
+  if (!fn.returnsSet) {
+    const { status, range } = readRange(offset, 1, total === undefined ? undefined : 1);
+    return respond(req, { kind: "rpc", status, range, json: rows.first ?? "null", head });
+  }
+  const { status, range } = readRange(offset, rows.n, total);
   return respond(req, { kind: "rpc", status, range, rows, head });
 }

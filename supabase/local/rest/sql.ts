@@ -106,9 +106,12 @@ export function orderSql(relation: Relation, order: OrderTerm[]): string {
   return ` order by ${terms.join(", ")}`;
 }
 
-/** Wraps a row source so Postgres itself writes the JSON, exactly as PostgREST does. */
-export function aggregate(source: string): string {
-  return `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body, (json_agg(_r) -> 0)::text as first from (${source}) _r`;
+/**
+ * Wraps a row source so Postgres itself writes the JSON, exactly as PostgREST does: the
+ * rows as objects, or `value`, one of their columns (a function's scalars).
+ */
+export function aggregate(source: string, value = "_r"): string {
+  return `select count(*)::int as n, coalesce(json_agg(${value}), '[]')::text as body, (json_agg(${value}) -> 0)::text as first from (${source}) _r`;
 }
 
 export interface Rows {
@@ -119,9 +122,14 @@ export interface Rows {
 
 export const NO_ROWS: Rows = { n: 0, body: "[]", first: null };
 
-export async function rowsOf(tx: Transaction, sql: string, params: unknown[]): Promise<Rows> {
-  const result = await tx.query<Rows>(sql, params);
-  return result.rows[0] ?? NO_ROWS;
+/** The aggregate's one row (and any columns the query adds to it). */
+export async function rowsOf<T extends Rows = Rows>(
+  tx: Transaction,
+  sql: string,
+  params: unknown[],
+): Promise<T> {
+  const result = await tx.query<T>(sql, params);
+  return result.rows[0] ?? (NO_ROWS as T);
 }
 
 /** The query planner's estimate of a query's rows (`count=planned`), from EXPLAIN. */

@@ -10,7 +10,7 @@ import {
   unknownColumn,
   unknownPayloadColumn,
 } from "./errors.ts";
-import { maxAffected, type Preferences } from "./prefer.ts";
+import { countsRows, maxAffected, type Preferences } from "./prefer.ts";
 import { MAX_ROWS, type Request, readBody, readRange, respond, run } from "./request.ts";
 import type { SchemaCache, TableInfo } from "./schema.ts";
 import {
@@ -88,6 +88,7 @@ async function mutate(
   // PostgREST ignores max-affected on an insert.
   const limit = kind === "insert" ? undefined : maxAffected(req.prefer);
   const target = `public.${quote(table.name)}`;
+  const upsert = kind === "insert" && req.prefer.resolution === "merge-duplicates";
   const rows = await run(req, async (tx) => {
     const returning = representation ? `${target}.*` : "1";
     const select = representation ? selectList(table, req.plan.select, "_m", true) : "1";
@@ -99,25 +100,18 @@ async function mutate(
     // A singular request that did not touch exactly one row changes nothing.
     if (req.singular && rows.n !== 1) throw singularError(rows.n);
     if (limit !== undefined && rows.n > limit) throw tooManyAffected(rows.n);
+    if (!upsert) return { ...rows, merged: 0 };
     const merged = await tx.query<{ n: number }>(
       "select coalesce(nullif(current_setting('pgrst.merged', true), ''), '0')::int as n",
     );
     return { ...rows, merged: merged.rows[0]?.n ?? 0 };
   });
-  const counted = req.prefer.count === "exact" || req.prefer.count === "estimated";
-  const total = counted ? String(rows.n) : "*";
+  const total = countsRows(req.prefer) ? String(rows.n) : "*";
   // PostgREST's Content-Range for writes: an update names its rows, the others do not.
   const range = kind === "update" && rows.n > 0 ? `0-${rows.n - 1}/${total}` : `*/${total}`;
   // An upsert that only merged rows is 200; any other insert 201, whatever is returned.
-  const merged = kind === "insert" && req.prefer.resolution === "merge-duplicates";
-  const status =
-    kind === "insert"
-      ? merged && rows.n > 0 && rows.merged === rows.n
-        ? 200
-        : 201
-      : representation
-        ? 200
-        : 204;
+  const onlyMerged = upsert && rows.n > 0 && rows.merged === rows.n;
+  const status = kind === "insert" ? (onlyMerged ? 200 : 201) : representation ? 200 : 204;
   const conflictTarget = table.primaryKey.length > 0 || req.plan.onConflict !== undefined;
   return respond(req, {
     kind,
