@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /** The admin's screens, rendered in jsdom with a shared setup (admin-ui below). */
-const adminUi = ["admin-island/src/components/**/*.test.{ts,tsx}"];
+const adminUi = ["admin-island/src/**/*.test.tsx"];
 const everything = [
   "src/**/*.test.{ts,tsx}",
   "admin-island/**/*.test.{ts,tsx}",
@@ -47,7 +47,7 @@ export default defineConfig({
           include: adminUi,
           exclude,
           environment: "jsdom",
-          setupFiles: ["admin-island/src/components/testing/setup.ts"],
+          setupFiles: ["admin-island/src/testing/setup.ts"],
         },
       },
     ],

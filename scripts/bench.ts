@@ -30,13 +30,13 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import type { AdminClient } from "../admin-island/src/data/client.ts";
+import type { AdminClient } from "../admin-island/src/api/client.ts";
 import {
   createPublisher,
   PUBLISH_DEBOUNCE_MS,
   supabasePublishApi,
-} from "../admin-island/src/data/publish.ts";
-import { signalSaved } from "../admin-island/src/data/saves.ts";
+} from "../admin-island/src/publishing/publish.ts";
+import { signalSaved } from "../admin-island/src/publishing/saves.ts";
 import { publicRoutes } from "../src/lib/nav.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, signSession } from "../supabase/local/keys.ts";

@@ -1,7 +1,7 @@
 // The scale fixture: grows a running stack's content to `factor` times the seed's rows,
 // the way an editor would over the years. Pictures are real, distinct JPEGs (1600 x
 // 1200, each with its own gradient, shapes, grain and label) that take the admin's
-// upload path: resized and re-encoded as the browser does it (admin-island/src/data/
+// upload path: resized and re-encoded as the browser does it (admin-island/src/uploads/
 // images.ts: at most MAX_IMAGE_SIDE on the longest side, WebP at quality 0.9), then
 // posted to the `media` Edge Function with the admin's token, which checks and strips
 // them before Storage keeps them. Rows are inserted through supabase-js as the signed-in
@@ -19,7 +19,7 @@
 
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { objectPath, scaledSize } from "../../admin-island/src/data/images.ts";
+import { objectPath, scaledSize } from "../../admin-island/src/uploads/images.ts";
 import { INQUIRY_TYPES } from "../../functions/_shared/contact-rules.ts";
 import { GALLERY_CATEGORIES, PROJECT_STATUSES } from "../../src/lib/schema/tables.ts";
 
@@ -112,7 +112,7 @@ export async function makePicture(
 }
 
 /**
- * What the admin's browser makes of a picture before it leaves (admin-island/src/data/
+ * What the admin's browser makes of a picture before it leaves (admin-island/src/uploads/
  * images.ts, prepareImage): drawn upright at most MAX_IMAGE_SIDE on its longest side,
  * encoded as WebP at quality 0.9. Chromium's canvas encodes WebP with libwebp, as sharp
  * does, at the same quality.
@@ -153,7 +153,7 @@ export async function signInAdmin(
 
 /**
  * Posts a prepared file to the media function as the admin's DataLayer does
- * (admin-island/src/data/supabase-data.ts, upload) and answers its public URL.
+ * (admin-island/src/api/supabase-data.ts, upload) and answers its public URL.
  */
 async function uploadMedia(
   session: AdminSession,

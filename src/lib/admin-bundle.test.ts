@@ -28,7 +28,7 @@ describe("adminBundleKey", () => {
     expect(await adminBundleKey(dir, env)).toBe(key);
 
     await put("admin-island/src/app/App.test.tsx", "it('x', () => {});");
-    await put("admin-island/src/components/testing/setup.ts", "export {};");
+    await put("admin-island/src/testing/setup.ts", "export {};");
     expect(await adminBundleKey(dir, env)).toBe(key);
 
     expect(await adminBundleKey(dir, { PUBLIC_SUPABASE_URL: "https://b.supabase.co" })).not.toBe(

@@ -8,14 +8,14 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminClient } from "../../admin-island/src/data/client.ts";
+import type { AdminClient } from "../../admin-island/src/api/client.ts";
 import {
   ConflictError,
   type DataLayer,
   type Row,
   type TableName,
-} from "../../admin-island/src/data/data-layer.ts";
-import { supabaseDataLayer } from "../../admin-island/src/data/supabase-data.ts";
+} from "../../admin-island/src/api/data-layer.ts";
+import { supabaseDataLayer } from "../../admin-island/src/api/supabase-data.ts";
 import { SINGLE_RECORD, validRows } from "../../supabase/tests/fixtures.ts";
 import {
   anonClient,

@@ -2,7 +2,11 @@
 // rule of column (the database). Each value either must be refused, or (for the
 // database's documented coercions: PostgREST turns a JSON number sent for a text
 // column into that text) must be stored as exactly the value it stands for.
-import type { Field, ItemField, ListField } from "../../admin-island/src/resources/types.ts";
+import type {
+  Field,
+  ItemField,
+  ListField,
+} from "../../admin-island/src/content/resources/types.ts";
 import type { Column, ListValueKind, Rule } from "./input-catalog.ts";
 
 export type Expect = "refuse" | { stored: unknown };

@@ -16,12 +16,15 @@ import { isDeepStrictEqual } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowToForm } from "../../admin-island/src/components/form-values.ts";
-import type { AdminClient } from "../../admin-island/src/data/client.ts";
-import { DataError, type DataLayer, type Row } from "../../admin-island/src/data/data-layer.ts";
-import { supabaseDataLayer, toDataError } from "../../admin-island/src/data/supabase-data.ts";
-import { galleries, resources } from "../../admin-island/src/resources/registry.ts";
-import type { ListField, ResourceDefinition } from "../../admin-island/src/resources/types.ts";
+import type { AdminClient } from "../../admin-island/src/api/client.ts";
+import { DataError, type DataLayer, type Row } from "../../admin-island/src/api/data-layer.ts";
+import { supabaseDataLayer, toDataError } from "../../admin-island/src/api/supabase-data.ts";
+import { galleries, resources } from "../../admin-island/src/app/registry.ts";
+import { rowToForm } from "../../admin-island/src/content/form-values.ts";
+import type {
+  ListField,
+  ResourceDefinition,
+} from "../../admin-island/src/content/resources/types.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 import {
   CONTENT_TABLES,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkImageFile, FIVE_MB, TEN_MB } from "../../admin-island/src/data/images.ts";
+import { checkImageFile, FIVE_MB, TEN_MB } from "../../admin-island/src/uploads/images.ts";
 import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import {
   accessToken,

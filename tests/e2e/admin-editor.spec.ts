@@ -5,8 +5,8 @@
 // Logout, the same message twice making one toast. Nothing here is saved; the tables
 // touched are put back as they were all the same.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { about } from "../../admin-island/src/resources/home.ts";
-import { projects } from "../../admin-island/src/resources/other.ts";
+import { about } from "../../admin-island/src/content/resources/home.ts";
+import { projects } from "../../admin-island/src/content/resources/showcase.ts";
 import {
   publishStatus,
   restoreTable,

@@ -6,11 +6,11 @@
 // put back as it was.
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { shownWords } from "../../admin-island/src/data/messages.ts";
-import { medicalGallery } from "../../admin-island/src/resources/galleries.ts";
-import { galleryImages } from "../../admin-island/src/resources/home.ts";
-import { projects } from "../../admin-island/src/resources/other.ts";
-import { medicalContent } from "../../admin-island/src/resources/programmes.ts";
+import { medicalGallery } from "../../admin-island/src/content/resources/galleries.ts";
+import { galleryImages } from "../../admin-island/src/content/resources/home.ts";
+import { medicalContent } from "../../admin-island/src/content/resources/programmes.ts";
+import { projects } from "../../admin-island/src/content/resources/showcase.ts";
+import { shownWords } from "../../admin-island/src/words.ts";
 import {
   publishStatus,
   restoreTable,

@@ -3,10 +3,10 @@
 // against the embedded stack with the real RLS policies. The tables are put back as
 // they were after each test.
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { homeSections } from "../../admin-island/src/app/registry.ts";
 import { adminRoutes } from "../../admin-island/src/app/routes.ts";
-import { isAltTextField } from "../../admin-island/src/resources/common.ts";
-import { homeSections } from "../../admin-island/src/resources/registry.ts";
-import type { Field, ResourceDefinition } from "../../admin-island/src/resources/types.ts";
+import { isAltTextField } from "../../admin-island/src/content/resources/common.ts";
+import type { Field, ResourceDefinition } from "../../admin-island/src/content/resources/types.ts";
 import {
   expectToast,
   restoreTable,

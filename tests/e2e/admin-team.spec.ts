@@ -11,7 +11,7 @@ import {
   passwords,
   signIn as signInWords,
   teamWords,
-} from "../../admin-island/src/data/messages.ts";
+} from "../../admin-island/src/words.ts";
 import { DEFAULT_SITE as site } from "../../src/lib/site.ts";
 import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
 import { newEmail } from "../contract/stack.ts";

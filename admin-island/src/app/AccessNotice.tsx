@@ -1,13 +1,13 @@
-// Over every screen once this session may no longer act (data/access.ts): the session
+// Over every screen once this session may no longer act (api/access.ts): the session
 // ended (signed out elsewhere, or the password was changed on another device), or the
 // account is no longer an administrator. It cannot be dismissed: nothing on the screen
 // could be saved any more. Unsaved forms stay as drafts, offered again after sign-in.
 
 import { useStore } from "@nanostores/react";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { button } from "../components/ui/ui.ts";
-import { $access } from "../data/access.ts";
-import { accessWords as words } from "../data/messages.ts";
+import { $access } from "../api/access.ts";
+import { button } from "../ui/styles.ts";
+import { accessWords as words } from "../words.ts";
 
 export function AccessNotice({ onLeave }: { onLeave: (ended: boolean) => void }) {
   const access = useStore($access);

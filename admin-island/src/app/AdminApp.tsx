@@ -5,32 +5,32 @@ import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
-import { DataContext } from "../components/hooks/useData.ts";
-import { TeamContext } from "../components/hooks/useTeam.ts";
-import { SetPasswordScreen } from "../components/password/SetPasswordScreen.tsx";
-import { AccountScreen } from "../components/screens/AccountScreen.tsx";
-import { GalleryManager } from "../components/screens/GalleryManager.tsx";
-import { HomeManagement } from "../components/screens/HomeManagement.tsx";
-import { MessagesScreen } from "../components/screens/MessagesScreen.tsx";
-import { PagesScreen } from "../components/screens/PagesScreen.tsx";
-import { PublishStatus } from "../components/screens/PublishStatus.tsx";
-import { PaymentsScreen } from "../components/screens/payments/PaymentsScreen.tsx";
-import { ResourceManager } from "../components/screens/ResourceManager.tsx";
-import { SingletonForm } from "../components/screens/SingletonForm.tsx";
-import { TrashScreen } from "../components/screens/TrashScreen.tsx";
-import { TeamScreen } from "../components/screens/team/TeamScreen.tsx";
-import { ConfirmProvider, useConfirm } from "../components/ui/Confirm.tsx";
-import { TOAST_COLORS, TOAST_POSITION } from "../components/ui/notify.ts";
-import { button } from "../components/ui/ui.ts";
-import { $access, checkAccess, guardAccess } from "../data/access.ts";
-import { isAdmin, type LinkState, readLink, signOut } from "../data/auth.ts";
-import { type AdminClient, getClient } from "../data/client.ts";
-import { $organisationName, followOrganisationName } from "../data/organisation.ts";
-import { createPublisher, supabasePublishApi } from "../data/publish.ts";
-import { supabaseDataLayer, supabaseTeamApi } from "../data/supabase-data.ts";
+import { AccountScreen } from "../account/AccountScreen.tsx";
+import { isAdmin, type LinkState, readLink, signOut } from "../account/auth.ts";
+import { LoginScreen } from "../account/LoginScreen.tsx";
+import { SetPasswordScreen } from "../account/SetPasswordScreen.tsx";
+import { $access, checkAccess, guardAccess } from "../api/access.ts";
+import { type AdminClient, getClient } from "../api/client.ts";
+import { supabaseDataLayer, supabaseTeamApi } from "../api/supabase-data.ts";
+import { DataContext } from "../api/useData.ts";
+import { HomeManagement } from "../content/HomeManagement.tsx";
+import { PagesScreen } from "../content/PagesScreen.tsx";
+import { ResourceManager } from "../content/ResourceManager.tsx";
+import { SingletonForm } from "../content/SingletonForm.tsx";
+import { GalleryManager } from "../galleries/GalleryManager.tsx";
+import { MessagesScreen } from "../messages/MessagesScreen.tsx";
+import { PaymentsScreen } from "../payments/PaymentsScreen.tsx";
+import { PublishStatus } from "../publishing/PublishStatus.tsx";
+import { createPublisher, supabasePublishApi } from "../publishing/publish.ts";
+import { TeamScreen } from "../team/TeamScreen.tsx";
+import { TeamContext } from "../team/useTeam.ts";
+import { TrashScreen } from "../trash/TrashScreen.tsx";
+import { ConfirmProvider, useConfirm } from "../ui/Confirm.tsx";
+import { TOAST_COLORS, TOAST_POSITION } from "../ui/notify.ts";
+import { button } from "../ui/styles.ts";
 import { AccessNotice } from "./AccessNotice.tsx";
 import { Dashboard } from "./Dashboard.tsx";
-import { LoginScreen } from "./LoginScreen.tsx";
+import { $organisationName, followOrganisationName } from "./organisation.ts";
 import {
   adminTitle,
   DASHBOARD_PATH,
@@ -89,7 +89,7 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
     () => getClient({ supabaseUrl, publishableKey }),
     [supabaseUrl, publishableKey],
   );
-  // Every request is held to this session's access (data/access.ts).
+  // Every request is held to this session's access (api/access.ts).
   const data = useMemo(
     () => guardAccess(supabaseDataLayer(client, supabaseUrl, publishableKey), client),
     [client, supabaseUrl, publishableKey],

@@ -1,14 +1,14 @@
 import { ChevronRight } from "lucide-react";
 import { useCallback } from "react";
-import { useData } from "../components/hooks/useData.ts";
-import { useLoaded } from "../components/hooks/useLoaded.ts";
-import { usePendingChanges } from "../components/hooks/usePayments.ts";
-import { PublishHistory } from "../components/screens/PublishHistory.tsx";
-import { ApprovalStuck } from "../components/screens/payments/ApprovalStuck.tsx";
-import { PendingChangesView } from "../components/screens/payments/PendingChanges.tsx";
-import { Badge, type BadgeTone } from "../components/ui/Badge.tsx";
-import { approvalWords, notificationWords } from "../data/messages.ts";
-import type { Publisher } from "../data/publish.ts";
+import { useData } from "../api/useData.ts";
+import { useLoaded } from "../api/useLoaded.ts";
+import { ApprovalStuck } from "../payments/ApprovalStuck.tsx";
+import { PendingChangesView } from "../payments/PendingChanges.tsx";
+import { usePendingChanges } from "../payments/usePayments.ts";
+import { PublishHistory } from "../publishing/PublishHistory.tsx";
+import type { Publisher } from "../publishing/publish.ts";
+import { Badge, type BadgeTone } from "../ui/Badge.tsx";
+import { approvalWords, notificationWords } from "../words.ts";
 import { type AdminRoute, dashboardRoutes } from "./routes.ts";
 
 /** How many messages are not handled yet; null until known (or when it cannot be). */

@@ -5,8 +5,8 @@
 import { useStore } from "@nanostores/react";
 import { ArrowLeft, LogOut, UserRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { button } from "../components/ui/ui.ts";
-import { $organisationName } from "../data/organisation.ts";
+import { button } from "../ui/styles.ts";
+import { $organisationName } from "./organisation.ts";
 import { ACCOUNT_PATH, DASHBOARD_PATH } from "./routes.ts";
 
 interface ShellProps {

@@ -1,7 +1,7 @@
 // The admin's routes: the sign-in page, the dashboard, and one route per registry
-// entry that has one (admin-island/src/resources/registry.ts), with its tile and
+// entry that has one (admin-island/src/app/registry.ts), with its tile and
 // screen. The static shells (src/pages/admin/[...path].astro) are generated from it.
-import { registry, type Screen } from "../resources/registry.ts";
+import { registry, type Screen } from "./registry.ts";
 
 export type { Screen };
 

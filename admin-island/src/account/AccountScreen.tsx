@@ -1,0 +1,35 @@
+// The signed-in admin's own account: change the password (the current one first, then
+// the new one twice). Auth signs the account out on every other device.
+
+import type { AdminClient } from "../api/client.ts";
+import { notifySuccess } from "../ui/notify.ts";
+import { passwords as words } from "../words.ts";
+import { AccountLine } from "./AccountLine.tsx";
+import { changePassword } from "./auth.ts";
+import { NewPasswordForm } from "./NewPasswordForm.tsx";
+
+export function AccountScreen({ client, email }: { client: AdminClient; email: string }) {
+  return (
+    <section aria-labelledby="account-heading" className="mx-auto flex max-w-xl flex-col gap-6">
+      <div>
+        <h2 id="account-heading" className="font-display text-2xl font-bold text-ink">
+          {words.accountHeading}
+        </h2>
+        <p className="mt-1 text-ink-muted">{words.accountIntro}</p>
+      </div>
+      <div className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+        <div className="mb-5">
+          <AccountLine email={email} />
+        </div>
+        <NewPasswordForm
+          label={words.accountHeading}
+          username={email}
+          withCurrent
+          submitLabel={words.change}
+          onSubmit={(next, current) => changePassword(client, email, current, next)}
+          onSaved={() => notifySuccess(words.changed)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,564 @@
+// The admin's one registry: every screen, with its route and dashboard tile, or its
+// section of home management. The routes, the dashboard, the static shells
+// (src/pages/admin/[...path].astro), home management's menu and the registry test
+// all read this list; each definition carries its own texts.
+
+import { SET_PASSWORD_PATH } from "../account/auth.ts";
+import { banners, childrenBanners, oldageBanners } from "../content/resources/banners.ts";
+import {
+  childrenGallery,
+  homeGallery,
+  medicalGallery,
+  oldageGallery,
+  reliefGallery,
+} from "../content/resources/galleries.ts";
+import {
+  about,
+  boardStaff,
+  causes,
+  galleryImages,
+  homeBoard,
+  teamPeople,
+} from "../content/resources/home.ts";
+import { organisation } from "../content/resources/organisation.ts";
+import {
+  aboutPage,
+  certificationsPage,
+  childrenPage,
+  contactPage,
+  departments,
+  donatePage,
+  historyPage,
+  homePage,
+  medicalPage,
+  milestones,
+  missionObjectives,
+  missionPage,
+  oldagePage,
+  projectsPage,
+  reliefPage,
+  teamPage,
+} from "../content/resources/pages.ts";
+import {
+  childrenContent,
+  donateContent,
+  medicalContent,
+  oldageContent,
+  reliefContent,
+} from "../content/resources/programmes.ts";
+import { certifications, logos, projects } from "../content/resources/showcase.ts";
+import type {
+  CardView,
+  GalleryDefinition,
+  ResourceDefinition,
+} from "../content/resources/types.ts";
+
+export type Screen =
+  /** `payments`: the donation details, whose writes may wait for a second admin's approval. */
+  | { kind: "cards"; resource: ResourceDefinition; payments?: true }
+  /** A table of one record, edited in one form. */
+  | { kind: "single"; resource: ResourceDefinition }
+  | { kind: "gallery"; gallery: GalleryDefinition }
+  | { kind: "home" }
+  /** The fixed pages' words, grouped by page. */
+  | { kind: "pages" }
+  | { kind: "messages" }
+  | { kind: "trash" }
+  | { kind: "team" }
+  | { kind: "account" }
+  | { kind: "set-password" };
+
+interface Place {
+  title: string;
+  description: string;
+}
+
+export interface RegistryEntry {
+  screen: Screen;
+  /**
+   * An admin route of its own, with its tile on the dashboard unless `tile` is false.
+   * `open`: shown without a session too (where emailed links lead).
+   */
+  route?: Place & { path: string; tile?: false; open?: true };
+  /** A section of home management; `single` edits one record in one form. */
+  homeSection?: Place & { id: string; single?: boolean };
+  /** A section of the Pages screen, under the public page it appears on. */
+  pageSection?: Place & { id: string; page: PublicPage; single?: boolean };
+}
+
+/** A public page whose words are content. */
+export interface PublicPage {
+  path: string;
+  title: string;
+}
+
+const ABOUT_US: PublicPage = { path: "/about/", title: "About Us" };
+const OUR_HISTORY: PublicPage = { path: "/about/our-history/", title: "Our History" };
+const OUR_TEAM: PublicPage = { path: "/about/our-team/", title: "Our Team" };
+const CONTACT: PublicPage = { path: "/contact/", title: "Contact" };
+const OUR_MISSION: PublicPage = { path: "/about/our-mission/", title: "Our Mission" };
+const DONATE: PublicPage = { path: "/donate/", title: "Donate" };
+const PROJECTS: PublicPage = { path: "/projects/", title: "Projects" };
+const CERTIFICATIONS: PublicPage = { path: "/certifications/", title: "Certifications" };
+const CHILDREN_HOME: PublicPage = { path: "/children-home/", title: "Children's Home" };
+const OLD_AGE_HOME: PublicPage = { path: "/oldage-home/", title: "Old Age Home" };
+const MEDICAL: PublicPage = { path: "/medical/", title: "Medical" };
+const RELIEF: PublicPage = { path: "/relief/", title: "Relief" };
+const HOME_WORDS =
+  "Title, introduction, donate button, sections' headings and closing call to action";
+const AID_WORDS =
+  "Title, donate button, about block, sections' headings and closing call to action";
+
+const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
+const gallery = (definition: GalleryDefinition): Screen => ({
+  kind: "gallery",
+  gallery: definition,
+});
+
+export const registry: RegistryEntry[] = [
+  {
+    screen: { kind: "home" },
+    route: {
+      path: "/admin/home-management",
+      title: "Home Management",
+      description: "Banners, about section, causes, board members and gallery of the home page",
+    },
+  },
+  {
+    screen: { kind: "pages" },
+    route: {
+      path: "/admin/pages",
+      title: "Pages",
+      description: "The words of the site's pages, grouped by the page they appear on",
+    },
+  },
+  {
+    screen: cards(aboutPage),
+    pageSection: {
+      id: "about-us-words",
+      page: ABOUT_US,
+      title: "Page words",
+      description: "Title, introduction, story, values, links and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(historyPage),
+    pageSection: {
+      id: "our-history-words",
+      page: OUR_HISTORY,
+      title: "Page words",
+      description: "Title, introduction, timeline heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(milestones),
+    pageSection: {
+      id: "our-history-milestones",
+      page: OUR_HISTORY,
+      title: "Milestones",
+      description: "The timeline: year, title, what happened, where and its impact",
+    },
+  },
+  {
+    screen: cards(teamPage),
+    pageSection: {
+      id: "our-team-words",
+      page: OUR_TEAM,
+      title: "Page words",
+      description: "Title, introduction, figures, the people's heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(teamPeople),
+    pageSection: {
+      id: "our-team-people",
+      page: OUR_TEAM,
+      title: "People",
+      description: "Board & Staff's people: tick 'On Our Team' to show one here",
+    },
+  },
+  {
+    screen: cards(missionPage),
+    pageSection: {
+      id: "our-mission-words",
+      page: OUR_MISSION,
+      title: "Page words",
+      description: "Title, introduction, values, objectives' heading and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(missionObjectives),
+    pageSection: {
+      id: "our-mission-objectives",
+      page: OUR_MISSION,
+      title: "Objectives",
+      description: "The strategic objectives, each with its goals",
+    },
+  },
+  {
+    screen: cards(contactPage),
+    pageSection: {
+      id: "contact-words",
+      page: CONTACT,
+      title: "Page words",
+      description: "Title, introduction, the form's, map's and emergency section's words",
+      single: true,
+    },
+  },
+  {
+    screen: cards(departments),
+    pageSection: {
+      id: "contact-departments",
+      page: CONTACT,
+      title: "Departments",
+      description: "The department contacts: name, description, email and phone",
+    },
+  },
+  {
+    screen: cards(donatePage),
+    pageSection: {
+      id: "donate-words",
+      page: DONATE,
+      title: "Page words",
+      description:
+        "Title, introduction, the methods' headings, where a gift goes and other ways to help",
+      single: true,
+    },
+  },
+  {
+    screen: cards(projectsPage),
+    pageSection: {
+      id: "projects-words",
+      page: PROJECTS,
+      title: "Page words",
+      description: "Title, introduction, what it says while empty and closing call to action",
+      single: true,
+    },
+  },
+  {
+    screen: cards(certificationsPage),
+    pageSection: {
+      id: "certifications-words",
+      page: CERTIFICATIONS,
+      title: "Page words",
+      description: "Title, introduction and what it says while empty",
+      single: true,
+    },
+  },
+  ...(
+    [
+      [childrenPage, "children", CHILDREN_HOME, HOME_WORDS],
+      [oldagePage, "oldage", OLD_AGE_HOME, HOME_WORDS],
+      [medicalPage, "medical", MEDICAL, AID_WORDS],
+      [reliefPage, "relief", RELIEF, AID_WORDS],
+    ] as const
+  ).map(
+    ([resource, id, page, description]): RegistryEntry => ({
+      screen: cards(resource),
+      pageSection: { id: `${id}-words`, page, title: "Page words", description, single: true },
+    }),
+  ),
+  {
+    screen: { kind: "single", resource: organisation },
+    route: {
+      path: "/admin/organisation",
+      title: "Organisation",
+      description:
+        "The charity's name, address, phone numbers, emails and social links, shown on every page",
+    },
+  },
+  {
+    screen: cards(banners),
+    homeSection: {
+      id: "banners",
+      title: "Banners",
+      description: "The slides at the top of the home page",
+    },
+  },
+  {
+    screen: cards(about),
+    homeSection: {
+      id: "about",
+      title: "About",
+      description: "The about section: text, figures, vision and mission",
+      single: true,
+    },
+  },
+  {
+    screen: cards(causes),
+    homeSection: { id: "causes", title: "Causes", description: "The causes visitors can support" },
+  },
+  {
+    screen: cards(homeBoard),
+    homeSection: {
+      id: "board",
+      title: "Board Members",
+      description: "Board members and staff: tick 'On the home page' to show one here",
+    },
+  },
+  {
+    screen: cards(galleryImages),
+    homeSection: {
+      id: "gallery",
+      title: "Gallery",
+      description: "Titled pictures with categories, not shown on the website",
+    },
+  },
+  {
+    screen: gallery(homeGallery),
+    route: {
+      path: "/admin/home-gallery-management",
+      title: "Home Gallery",
+      description: "Pictures of the home page gallery",
+    },
+  },
+  {
+    screen: cards(homePage),
+    homeSection: {
+      id: "words",
+      title: "Page words",
+      description: "The search description and the sections' headings",
+      single: true,
+    },
+  },
+  {
+    screen: cards(projects),
+    route: {
+      path: "/admin/projects-management",
+      title: "Projects",
+      description: "Projects with their category and status",
+    },
+  },
+  {
+    screen: cards(certifications),
+    route: {
+      path: "/admin/certifications-management",
+      title: "Certifications",
+      description: "Certificates with their images and PDFs",
+    },
+  },
+  // The programmes in the site's own order, each as content, banners, gallery.
+  {
+    screen: cards(childrenContent),
+    route: {
+      path: "/admin/children-content-management",
+      title: "Children Home Content",
+      description: "The children's home page: about text, statistics and services",
+    },
+  },
+  {
+    screen: cards(childrenBanners),
+    route: {
+      path: "/admin/children-banner-management",
+      title: "Children Home Banners",
+      description: "Banner slides of the children's home page",
+    },
+  },
+  {
+    screen: gallery(childrenGallery),
+    route: {
+      path: "/admin/children-gallery-management",
+      title: "Children Gallery",
+      description: "Pictures of the children's gallery",
+    },
+  },
+  {
+    screen: cards(oldageContent),
+    route: {
+      path: "/admin/oldage-content-management",
+      title: "Old Age Home Content",
+      description: "The old-age home page: about text, statistics and services",
+    },
+  },
+  {
+    screen: cards(oldageBanners),
+    route: {
+      path: "/admin/oldage-banner-management",
+      title: "Old Age Home Banners",
+      description: "Banner slides of the old-age home page",
+    },
+  },
+  {
+    screen: gallery(oldageGallery),
+    route: {
+      path: "/admin/oldage-gallery-management",
+      title: "Old Age Home Gallery",
+      description: "Pictures of the old-age home gallery",
+    },
+  },
+  {
+    screen: cards(medicalContent),
+    route: {
+      path: "/admin/medical-management",
+      title: "Medical Content",
+      description: "The medical page: banner, services, statistics and health tips",
+    },
+  },
+  {
+    screen: gallery(medicalGallery),
+    route: {
+      path: "/admin/medical-gallery-management",
+      title: "Medical Gallery",
+      description: "Pictures of the medical aid gallery",
+    },
+  },
+  {
+    screen: cards(reliefContent),
+    route: {
+      path: "/admin/relief-management",
+      title: "Relief Content",
+      description: "The relief page: banner, text, services and statistics",
+    },
+  },
+  {
+    screen: gallery(reliefGallery),
+    route: {
+      path: "/admin/relief-gallery-management",
+      title: "Relief Gallery",
+      description: "Pictures of the relief work gallery",
+    },
+  },
+  {
+    screen: { kind: "cards", resource: donateContent, payments: true },
+    route: {
+      path: "/admin/donate-management",
+      title: "Donate",
+      description: "QR codes and bank account details",
+    },
+  },
+  {
+    screen: cards(logos),
+    route: {
+      path: "/admin/logo-management",
+      title: "Logo",
+      description: "Header and footer logo",
+    },
+  },
+  {
+    screen: cards(boardStaff),
+    route: {
+      path: "/admin/board-staff-management",
+      title: "Board & Staff",
+      description:
+        "One list of people: who appears on the home page and on Our Team, with photos and roles",
+    },
+  },
+  {
+    screen: { kind: "messages" },
+    route: {
+      path: "/admin/messages",
+      title: "Messages",
+      description: "Messages sent through the contact form",
+    },
+  },
+  {
+    screen: { kind: "trash" },
+    route: {
+      path: "/admin/trash",
+      title: "Trash",
+      description: "Deleted records, kept for 30 days",
+    },
+  },
+  {
+    screen: { kind: "team" },
+    route: {
+      path: "/admin/team",
+      title: "Team",
+      description: "Administrators: invite people, resend invitations, remove access",
+    },
+  },
+  {
+    screen: { kind: "account" },
+    route: {
+      path: "/admin/account",
+      title: "Account",
+      description: "Change your password",
+      tile: false,
+    },
+  },
+  {
+    screen: { kind: "set-password" },
+    route: {
+      path: SET_PASSWORD_PATH,
+      title: "Set a new password",
+      description: "Where the emailed password-reset and invitation links lead",
+      tile: false,
+      open: true,
+    },
+  },
+];
+
+/** Every resource definition the admin edits. */
+export const resources: ResourceDefinition[] = registry.flatMap(({ screen }) =>
+  screen.kind === "cards" || screen.kind === "single" ? [screen.resource] : [],
+);
+
+/** Every picture gallery the admin manages. */
+export const galleries: GalleryDefinition[] = registry.flatMap(({ screen }) =>
+  screen.kind === "gallery" ? [screen.gallery] : [],
+);
+
+export interface HomeSection extends Place {
+  id: string;
+  resource: ResourceDefinition;
+  single?: boolean;
+}
+
+export interface PageSection extends HomeSection {
+  page: PublicPage;
+}
+
+/** The Pages screen's sections, in menu order (grouped by page there). */
+export const pageSections: PageSection[] = registry.flatMap(({ screen, pageSection }) =>
+  pageSection && screen.kind === "cards" ? [{ ...pageSection, resource: screen.resource }] : [],
+);
+
+/** Home management's sections, in menu order. */
+export const homeSections: HomeSection[] = registry.flatMap(({ screen, homeSection }) =>
+  homeSection && screen.kind === "cards" ? [{ ...homeSection, resource: screen.resource }] : [],
+);
+
+/** A record of some table as an editor recognises it: where it belongs and its card. */
+export interface RecordView {
+  /** The screen it belongs to: 'Causes', 'Medical Gallery'. */
+  place: string;
+  view: CardView;
+}
+
+/**
+ * How a record of `table` looks on its screen (a deleted one, say): the first screen
+ * that edits the table gives its card, a gallery its picture; `fallback` names a record
+ * no screen shows, or whose card cannot be drawn from what was kept.
+ */
+export function recordView(
+  table: string,
+  row: Record<string, unknown>,
+  fallback: string,
+): RecordView {
+  for (const { screen, route, homeSection, pageSection } of registry) {
+    const place =
+      route?.title ??
+      (homeSection
+        ? `Home page ${homeSection.title}`
+        : pageSection
+          ? `${pageSection.page.title} ${pageSection.title}`
+          : "");
+    if ((screen.kind === "cards" || screen.kind === "single") && screen.resource.table === table) {
+      try {
+        return { place, view: screen.resource.card({ id: String(row.id), ...row }) };
+      } catch {
+        return { place, view: { title: fallback } };
+      }
+    }
+    if (screen.kind === "gallery" && screen.gallery.table === table) {
+      const image = typeof row.image_url === "string" ? row.image_url : null;
+      const order = typeof row.sort_order === "number" ? ` ${row.sort_order + 1}` : "";
+      return { place, view: { image, title: `${screen.gallery.noun}${order}` } };
+    }
+  }
+  return { place: table, view: { title: fallback } };
+}

@@ -1,0 +1,108 @@
+// The Donate screen: the second-admin approval setting, the changes waiting for
+// approval, and the donation details themselves. The list looks and works as every
+// card list (ResourceManager), but each write goes through change_payment_details, so
+// while approval is on a save is sent for approval instead of applied.
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { ResourceManager } from "../content/ResourceManager.tsx";
+import type { ResourceDefinition } from "../content/resources/types.ts";
+import { Badge } from "../ui/Badge.tsx";
+import { useConfirm } from "../ui/Confirm.tsx";
+import { notifyError, notifySuccess } from "../ui/notify.ts";
+import { button } from "../ui/styles.ts";
+import { approvalWords as words } from "../words.ts";
+import { ApprovalStuck } from "./ApprovalStuck.tsx";
+import { PendingChangesView } from "./PendingChanges.tsx";
+import { useAdminSettings, usePaymentList, usePendingChanges } from "./usePayments.ts";
+
+/** The setting, with its state and the one thing an admin may do with it now. */
+function ApprovalSetting({
+  settings,
+  offWaiting,
+}: {
+  settings: ReturnType<typeof useAdminSettings>;
+  /** Turning approval off already waits for another administrator. */
+  offWaiting: boolean;
+}) {
+  const confirm = useConfirm();
+  const { state, save } = settings;
+  const [busy, setBusy] = useState(false);
+  if (state.status !== "ready") return null;
+  const on = state.value.require_payment_approval;
+
+  const change = async () => {
+    const question = on ? words.confirmTurnOff : words.confirmTurnOn;
+    const label = on ? words.confirmTurnOffLabel : words.confirmTurnOnLabel;
+    if (!(await confirm(question, { confirmLabel: label, danger: false }))) return;
+    setBusy(true);
+    try {
+      await save({ require_payment_approval: !on });
+      notifySuccess(on ? words.offRequested : words.turnedOn);
+    } catch (error) {
+      notifyError(words.settingError, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="approval-setting-heading"
+      className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm sm:flex-row sm:items-center"
+    >
+      <ShieldCheck aria-hidden="true" className="hidden size-8 shrink-0 text-brand-700 sm:block" />
+      <div className="min-w-0 flex-1">
+        <h2 id="approval-setting-heading" className="text-lg font-semibold text-ink">
+          {words.settingLabel}{" "}
+          <Badge tone={on ? "green" : "grey"} className="ml-1 inline-block align-middle">
+            {on ? words.on : words.off}
+          </Badge>
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">{words.settingHint}</p>
+        {offWaiting ? (
+          <p className="mt-2 text-sm font-medium text-yellow-900" role="status">
+            {words.offWaiting}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className={`${button.secondary} w-full sm:w-auto`}
+        disabled={busy || (on && offWaiting)}
+        onClick={() => void change()}
+      >
+        {on ? words.turnOff : words.turnOn}
+      </button>
+    </section>
+  );
+}
+
+/** The Donate screen. */
+export function PaymentsScreen({ definition }: { definition: ResourceDefinition }) {
+  const settings = useAdminSettings();
+  const pending = usePendingChanges();
+  const on = settings.state.status === "ready" && settings.state.value.require_payment_approval;
+  const changes = pending.state.status === "ready" ? pending.state.value : [];
+  return (
+    <div className="flex flex-col gap-8">
+      <ApprovalStuck />
+      <ApprovalSetting
+        settings={settings}
+        offWaiting={changes.some((change) => change.target === "admin_settings")}
+      />
+      {on || changes.length > 0 ? (
+        <PendingChangesView
+          pending={pending}
+          approvalOn={on || settings.state.status !== "ready"}
+        />
+      ) : null}
+      {on ? (
+        <p className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-ink" role="note">
+          {words.pendingBanner}
+        </p>
+      ) : null}
+      {/* The donation details: every card list's look and words, approval-aware writes. */}
+      <ResourceManager definition={definition} useList={usePaymentList} />
+    </div>
+  );
+}

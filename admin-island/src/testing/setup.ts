@@ -1,0 +1,34 @@
+// Test-only: what every admin screen test starts and ends with (vitest.config.ts runs
+// this before each file of the admin-ui project). Logged failures stay quiet (the
+// screens log what they also show); after each test the rendered screen, its toasts,
+// its drafts, the last undoable change, the session's access, the URL and every mock are
+// reset.
+import { cleanup, configure } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, vi } from "vitest";
+import { $access } from "../api/access.ts";
+import { $undo } from "../ui/notify.ts";
+
+// What a screen shows after an await (findBy*, waitFor) may take longer than Testing
+// Library's 1 s on a machine running other suites beside this one, as CI does.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no pointer capture; a toast asks for it when its Undo is pressed.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  $undo.set(null);
+  $access.set("admin");
+  sessionStorage.clear();
+  window.history.replaceState(null, "", "/");
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
