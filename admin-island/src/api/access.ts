@@ -7,14 +7,14 @@
 // access was removed, every screen says so and no request is sent any more: the
 // person signs in again (unsaved forms are kept as drafts for after).
 import { atom } from "nanostores";
+import { guarded } from "./backend.ts";
 import type { AdminClient } from "./client.ts";
 import {
   AccessRemovedError,
-  ConflictError,
-  DataError,
+  type DataError,
   isNetworkFailure,
   SessionExpiredError,
-} from "./data-layer.ts";
+} from "./errors.ts";
 
 export type Access = "admin" | "ended" | "removed";
 
@@ -47,37 +47,20 @@ export async function checkAccess(client: AdminClient): Promise<Access> {
   return $access.get();
 }
 
-/** Failures that may mean the session can no longer act, rather than what they say. */
-function mayBeAccess(error: unknown): boolean {
-  if (error instanceof SessionExpiredError || error instanceof ConflictError) return true;
-  if (!(error instanceof DataError)) return false;
-  return error.code === "42501" || error.code === "forbidden";
-}
-
 /**
- * An API of the admin's (the data layer, the team's), with every request held to this
- * session's access: none is sent once the session ended or the access was removed, and
- * a refusal that may come from either is asked about, so the person reads the real
- * reason.
+ * An API of the admin's (the data layer, the team's) whose every method is `guarded`:
+ * held to this session's access.
  */
 export function guardAccess<Api extends object>(api: Api, client: AdminClient): Api {
-  const guarded = {} as Record<string, unknown>;
+  const held = {} as Record<string, unknown>;
   for (const [name, method] of Object.entries(api)) {
-    if (typeof method !== "function") {
-      guarded[name] = method;
-      continue;
-    }
-    guarded[name] = async (...args: unknown[]) => {
-      const known = $access.get();
-      if (known !== "admin") throw accessError(known);
-      try {
-        return await (method as (...a: unknown[]) => Promise<unknown>).apply(api, args);
-      } catch (error) {
-        if (!mayBeAccess(error)) throw error;
-        const access = await checkAccess(client);
-        throw access === "admin" ? error : accessError(access);
-      }
-    };
+    held[name] =
+      typeof method === "function"
+        ? (...args: unknown[]) =>
+            guarded(client, () =>
+              (method as (...a: unknown[]) => Promise<unknown>).apply(api, args),
+            )
+        : method;
   }
-  return guarded as Api;
+  return held as Api;
 }

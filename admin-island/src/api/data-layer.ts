@@ -3,9 +3,24 @@
 // component tests), and every method throws a DataError instead of returning one.
 import type { Database } from "../../../supabase/database.types.ts";
 import type { MessageQuery } from "../messages/inbox-query.ts";
-import { failures } from "../words.ts";
+import { DataError } from "./errors.ts";
 
-export type TableName = keyof Database["public"]["Tables"];
+export {
+  AccessRemovedError,
+  ConflictError,
+  DataError,
+  isNetworkFailure,
+  SessionExpiredError,
+} from "./errors.ts";
+
+type AnyTable = keyof Database["public"]["Tables"];
+/**
+ * The tables the admin edits record by record: each record has a uuid `id` (the
+ * settings, the audit log and pending changes are read and written by their own queries).
+ */
+export type TableName = {
+  [T in AnyTable]: Database["public"]["Tables"][T]["Row"] extends { id: string } ? T : never;
+}[AnyTable];
 
 export interface Row {
   id: string;
@@ -175,64 +190,6 @@ export type PaymentWrite =
   | { status: "applied"; row: Row | null }
   | { status: "pending"; changeId: number }
   | { status: "unchanged" };
-
-export class DataError extends Error {
-  readonly code: string | undefined;
-  /**
-   * The server's own words, for the log only: set when `message` could not put them
-   * into words for editors, who then see no reason beyond the screen's own message.
-   */
-  readonly detail: string | undefined;
-  constructor(message: string, code?: string, detail?: string) {
-    super(message);
-    this.name = "DataError";
-    this.code = code;
-    this.detail = detail;
-  }
-}
-
-/**
- * A request that never reached the server (offline, refused, aborted): fetch's
- * TypeError ('Failed to fetch', 'NetworkError when attempting to fetch resource',
- * 'Load failed'), as thrown or as supabase-js reports it in words, with no code.
- */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof DataError) return error.code === "network";
-  if (error instanceof TypeError) return true;
-  if (error === null || typeof error !== "object") return false;
-  const { message, code } = error as { message?: unknown; code?: unknown };
-  return (
-    !code &&
-    typeof message === "string" &&
-    /^(TypeError|FetchError|AbortError)\b|Failed to fetch|NetworkError|Load failed/.test(message)
-  );
-}
-
-/** Someone else saved the row after it was loaded, or deleted it. */
-export class ConflictError extends DataError {
-  readonly deleted: boolean;
-  constructor(deleted: boolean) {
-    super(deleted ? failures.deletedElsewhere : failures.changedElsewhere, "conflict");
-    this.name = "ConflictError";
-    this.deleted = deleted;
-  }
-}
-
-/** The session ended (expired or signed out elsewhere): the user must sign in again. */
-export class SessionExpiredError extends DataError {
-  constructor() {
-    super(failures.sessionEnded, "session_expired");
-    this.name = "SessionExpiredError";
-  }
-}
-
-/** The account is no longer an administrator (removed by another one): it may change nothing. */
-export class AccessRemovedError extends DataError {
-  constructor() {
-    super(failures.accessRemoved, "access_removed");
-    this.name = "AccessRemovedError";
-  }
-}
 
 /** An administrator as the team function lists them (functions/team). */
 export interface TeamMember {

@@ -3,6 +3,7 @@
 // the screen. The database's RLS decides what any request may actually do.
 import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { AccountScreen } from "../account/AccountScreen.tsx";
@@ -10,7 +11,9 @@ import { isAdmin, type LinkState, readLink, signOut } from "../account/auth.ts";
 import { LoginScreen } from "../account/LoginScreen.tsx";
 import { SetPasswordScreen } from "../account/SetPasswordScreen.tsx";
 import { $access, checkAccess, guardAccess } from "../api/access.ts";
+import { BackendContext } from "../api/backend.ts";
 import { type AdminClient, getClient } from "../api/client.ts";
+import { createQueryClient } from "../api/query-client.ts";
 import { supabaseDataLayer, supabaseTeamApi } from "../api/supabase-data.ts";
 import { DataContext } from "../api/useData.ts";
 import { HomeManagement } from "../content/HomeManagement.tsx";
@@ -94,6 +97,11 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
     () => guardAccess(supabaseDataLayer(client, supabaseUrl, publishableKey), client),
     [client, supabaseUrl, publishableKey],
   );
+  const backend = useMemo(
+    () => ({ client, url: supabaseUrl.replace(/\/+$/, ""), publishableKey }),
+    [client, supabaseUrl, publishableKey],
+  );
+  const [queryClient] = useState(createQueryClient);
   const team = useMemo(
     () => guardAccess(supabaseTeamApi(client, window.location.origin), client),
     [client],
@@ -174,20 +182,24 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
   }
 
   return (
-    <DataContext.Provider value={data}>
-      <TeamContext.Provider value={team}>
-        <ConfirmProvider>
-          {body}
-          <Toaster
-            richColors
-            closeButton
-            position={TOAST_POSITION}
-            style={TOAST_COLORS}
-            toastOptions={{ duration: 6000 }}
-          />
-        </ConfirmProvider>
-      </TeamContext.Provider>
-    </DataContext.Provider>
+    <QueryClientProvider client={queryClient}>
+      <BackendContext.Provider value={backend}>
+        <DataContext.Provider value={data}>
+          <TeamContext.Provider value={team}>
+            <ConfirmProvider>
+              {body}
+              <Toaster
+                richColors
+                closeButton
+                position={TOAST_POSITION}
+                style={TOAST_COLORS}
+                toastOptions={{ duration: 6000 }}
+              />
+            </ConfirmProvider>
+          </TeamContext.Provider>
+        </DataContext.Provider>
+      </BackendContext.Provider>
+    </QueryClientProvider>
   );
 }
 

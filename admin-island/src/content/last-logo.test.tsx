@@ -2,9 +2,8 @@
 // or deleting the only active logo asks first, and a 'no' changes nothing.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { createFakeData } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { logoWords } from "../words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { logos } from "./resources/showcase.ts";
@@ -16,36 +15,47 @@ const logo = (logo_name: string, is_active: boolean) => ({
   is_active,
 });
 
-function setup(rows: ReturnType<typeof logo>[]) {
-  const fake = createFakeData({ logo_settings: rows });
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+async function setup(rows: ReturnType<typeof logo>[]) {
+  await stack.clear("logo_settings");
+  await stack.seed("logo_settings", rows);
+  stack.faults.reset();
   const user = userEvent.setup();
-  renderWithData(<ResourceManager definition={logos} />, fake);
-  return { fake, user };
+  renderScreen(<ResourceManager definition={logos} />, stack);
+  return { user };
 }
+
+const stored = () => stack.rows("logo_settings");
+/** Requests that would change a logo. */
+const writes = () =>
+  stack.faults.sent.filter((request) => request.method !== "GET" && request.method !== "HEAD");
 
 const question = async () => within(await screen.findByRole("alertdialog"));
 
 describe("the last active logo", () => {
   it("asks before deactivating it; 'Cancel' keeps it active", async () => {
-    const { fake, user } = setup([logo("Main", true), logo("Old", false)]);
+    const { user } = await setup([logo("Main", true), logo("Old", false)]);
     await user.click(await screen.findByRole("button", { name: "Deactivate Main" }));
     const dialog = await question();
     expect(dialog.getByText(logoWords.noLogoTitle)).toBeTruthy();
     expect(dialog.getByText(new RegExp(logoWords.lastActive.slice(0, 30)))).toBeTruthy();
     await user.click(dialog.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(fake.rows("logo_settings").find((row) => row.logo_name === "Main")?.is_active).toBe(
-      true,
-    );
+    expect((await stored()).find((row) => row.logo_name === "Main")?.is_active).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Deactivate Main" }));
     await user.click((await question()).getByRole("button", { name: logoWords.deactivate }));
     await screen.findByRole("button", { name: "Activate Main" });
-    expect(fake.rows("logo_settings").every((row) => !row.is_active)).toBe(true);
+    expect((await stored()).every((row) => !row.is_active)).toBe(true);
   });
 
   it("says so in the delete question", async () => {
-    const { user } = setup([logo("Main", true)]);
+    const { user } = await setup([logo("Main", true)]);
     await user.click(await screen.findByRole("button", { name: "Delete Main" }));
     const dialog = await question();
     expect(dialog.getByText(new RegExp(logoWords.lastActive.slice(0, 30)))).toBeTruthy();
@@ -53,18 +63,18 @@ describe("the last active logo", () => {
   });
 
   it("asks before a save that unticks Active; 'Cancel' keeps the form open and saves nothing", async () => {
-    const { fake, user } = setup([logo("Main", true)]);
+    const { user } = await setup([logo("Main", true)]);
     await user.click(await screen.findByRole("button", { name: "Edit Main" }));
     const form = within(await screen.findByRole("dialog", { name: "Edit Logo" }));
     await user.click(form.getByLabelText(/^Active/));
     await user.click(form.getByRole("button", { name: "Update Logo" }));
     await user.click((await question()).getByRole("button", { name: "Cancel" }));
     expect(screen.getByRole("dialog", { name: "Edit Logo" })).toBeTruthy();
-    expect(fake.update).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 
   it("asks nothing when another logo stays active", async () => {
-    const { user } = setup([logo("Main", true), logo("Spare", false)]);
+    const { user } = await setup([logo("Main", true), logo("Spare", false)]);
     await user.click(await screen.findByRole("button", { name: "Activate Spare" }));
     await screen.findByRole("button", { name: "Deactivate Spare" });
     expect(screen.queryByRole("alertdialog")).toBeNull();

@@ -13,6 +13,14 @@ import { $undo } from "../ui/notify.ts";
 // Library's 1 s on a machine running other suites beside this one, as CI does.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Vitest's jsdom environment puts jsdom's own Uint8Array and ArrayBuffer on the global,
+// while Node's TextEncoder, Buffer and crypto make Node's: the embedded stack the screens'
+// tests start (testing/stack.ts) signs its keys with jose, which checks `instanceof
+// Uint8Array`. Node's typed arrays are put back, as the code under test meets them in a browser.
+const nodeUint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+globalThis.Uint8Array = nodeUint8Array;
+globalThis.ArrayBuffer = new nodeUint8Array(0).buffer.constructor as ArrayBufferConstructor;
+
 // jsdom has no pointer capture; a toast asks for it when its Undo is pressed.
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
