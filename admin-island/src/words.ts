@@ -1,6 +1,11 @@
 // The admin's own words for what went wrong (and for the few outcomes every screen
 // shares), in one place. A resource's or a gallery's words live in its definition;
 // these are the ones no single definition owns.
+import {
+  MAX_UPLOAD_BYTES,
+  megabytes,
+  SMALL_PICTURE_MAX_BYTES,
+} from "../../functions/_shared/media-rules.ts";
 import { qrPictureLabel } from "../../functions/_shared/payment-words.ts";
 import { formatCount } from "./messages/inbox-query.ts";
 
@@ -132,8 +137,8 @@ export const trashWords = {
 /** Why a chosen file was refused before it was sent. */
 export const fileChecks = {
   notImage: "Please upload an image file",
-  tooBig5: "File size must be less than 5MB",
-  tooBig10: "File size must be less than 10MB",
+  tooBig5: `File size must be less than ${megabytes(SMALL_PICTURE_MAX_BYTES)}MB`,
+  tooBig10: `File size must be less than ${megabytes(MAX_UPLOAD_BYTES)}MB`,
   readFailed: "Error reading file. Please try again.",
   /** A file named as a picture whose bytes no browser can draw. */
   notPicture: "This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).",

@@ -1,12 +1,14 @@
 // The contact form's rules, in one place for both sides: the `contact` Edge Function
 // (Deno) and the ContactForm island (Vite, through src/lib/contact.ts, which
-// re-exports this file). Plain TypeScript with no imports, so it runs unchanged in the
-// browser, Node and Deno. It lives under functions/ because a function can import
-// nothing outside that folder.
+// re-exports this file). Plain TypeScript importing only its neighbours, so it runs
+// unchanged in the browser, Node and Deno. It lives under functions/ because a
+// function can import nothing outside that folder.
 //
-// The lengths match the CHECK constraints of public.contact_messages
-// (supabase/migrations/20261122001700_contact_messages.sql): whatever passes here
-// also passes the database.
+// The lengths, the email rule and the inquiry types are the CHECK constraints of
+// public.contact_messages (supabase/migrations/20261122001700_contact_messages.sql):
+// whatever passes here also passes the database, and supabase/tests/shared-rules.test.ts
+// holds the two equal.
+import { isEmailAddress } from "./email-rules.ts";
 
 /**
  * The inquiry types a message may have, in the order the form lists them; the same
@@ -34,6 +36,21 @@ export const INQUIRY_TYPE_LABELS: Readonly<Record<InquiryType, string>> = {
   partnership: "Partnership Opportunities",
   emergency: "Emergency Support",
 };
+
+/** What the admin's inbox shows on a message's badge for each inquiry type. */
+export const INQUIRY_TYPE_BADGES: Readonly<Record<InquiryType, string>> = {
+  general: "General Inquiry",
+  volunteer: "Volunteer",
+  donation: "Donation",
+  services: "Services",
+  partnership: "Partnership",
+  emergency: "Emergency",
+};
+
+/** The badge of a stored inquiry type; a value that is none of the types shows as it is. */
+export function inquiryTypeBadge(value: string): string {
+  return isInquiryType(value) ? INQUIRY_TYPE_BADGES[value] : value;
+}
 
 /** Longest value of each text field, in UTF-16 code units (what `maxLength` counts). */
 export const CONTACT_MAX_LENGTHS = {
@@ -102,13 +119,6 @@ export const CONTACT_MESSAGES = {
   inquiryTypeInvalid: "Please choose an inquiry type from the list.",
 } as const;
 
-/**
- * The same shape the database checks (`^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$`):
- * something, an @, a domain with a dot. JavaScript's \s covers at least the spaces
- * Postgres' [:space:] does, so this is never looser than the database.
- */
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 /** Control characters no form field needs (tab, line feed and carriage return excepted). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -160,7 +170,7 @@ export function validateContact(input: unknown): ContactValidation {
   const email = text("email");
   if (!email) fields.email = CONTACT_MESSAGES.emailRequired;
   else if (email.length > CONTACT_MAX_LENGTHS.email) fields.email = CONTACT_MESSAGES.emailTooLong;
-  else if (!EMAIL_PATTERN.test(email)) fields.email = CONTACT_MESSAGES.emailInvalid;
+  else if (!isEmailAddress(email)) fields.email = CONTACT_MESSAGES.emailInvalid;
 
   const rawPhone = field(source, "phone");
   const phone = text("phone");

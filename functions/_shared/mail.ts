@@ -13,6 +13,7 @@
 // under that name from MAIL_FROM's address. Setting neither service, or both, is a
 // configuration error that says which secrets to set.
 import nodemailer from "npm:nodemailer@10";
+import { isMailboxAddress } from "./email-rules.ts";
 
 /** Hosted Edge Functions cannot connect to these ports ("Limits": outgoing 25 and 587). */
 export const BLOCKED_SMTP_PORTS: readonly number[] = [25, 587];
@@ -72,7 +73,6 @@ interface Env {
   get(name: string): string | undefined;
 }
 
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 function secret(env: Env, name: string): string {
@@ -82,7 +82,7 @@ function secret(env: Env, name: string): string {
 /** The recipients, subject and bodies of one message, checked before anything is sent. */
 function checkMessage(to: string[], subject: string, text: string): void {
   if (to.length === 0) throw new TypeError("mail: at least one recipient is needed");
-  const bad = to.find((address) => !ADDRESS.test(address));
+  const bad = to.find((address) => !isMailboxAddress(address));
   if (bad !== undefined) throw new TypeError(`mail: not an email address: ${JSON.stringify(bad)}`);
   if (!subject.trim() || /[\r\n]/.test(subject)) {
     throw new TypeError("mail: the subject must be one non-empty line");

@@ -3,7 +3,8 @@
 // what is stored has no metadata left.
 import { assert, assertEquals, assertMatch } from "../_shared/assert.ts";
 import type { Caller } from "../_shared/caller.ts";
-import { createMediaHandler, MAX_UPLOAD_BYTES, MESSAGES } from "./handler.ts";
+import { MAX_UPLOAD_BYTES } from "../_shared/media-rules.ts";
+import { createMediaHandler, MESSAGES } from "./handler.ts";
 import { type MediaType, sniffType } from "./sniff.ts";
 import { AVIF_METADATA, JPEG as REAL_JPEG, PNG as REAL_PNG } from "./strip/fixtures.ts";
 import { comment, concat, exifSegment, xmpSegment } from "./strip/testing.ts";

@@ -28,11 +28,15 @@
 import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { discardBody, endpointAnswers, readBodyBytes } from "../_shared/http.ts";
-import { declaredType, EXTENSIONS, type MediaType, sniffType, TYPE_NAMES } from "./sniff.ts";
+import {
+  acceptedTypesHint,
+  MAX_UPLOAD_BYTES,
+  MEDIA_EXTENSIONS,
+  MEDIA_TYPE_NAMES,
+  megabytes,
+} from "../_shared/media-rules.ts";
+import { declaredType, type MediaType, sniffType } from "./sniff.ts";
 import { stripMetadata } from "./strip/strip.ts";
-
-/** The bucket's own limit (migration 20261122001800_media_storage.sql). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * Folders of lower-case words, then a file name and an accepted extension, e.g.
@@ -58,19 +62,18 @@ export const MESSAGES = {
   unauthorized: UNAUTHORIZED_MESSAGE,
   forbidden: "Only administrators can upload files.",
   invalidPath: "The upload has no valid file name. Please try again.",
-  tooLarge: "The file is larger than 10 MB. Please choose a smaller file.",
+  tooLarge: `The file is larger than ${megabytes(MAX_UPLOAD_BYTES)} MB. Please choose a smaller file.`,
   empty: "The file is empty.",
-  unsupported:
-    "This file is not a PNG, JPEG, GIF, WebP or AVIF image (or a PDF for certificates), so it cannot be uploaded.",
+  unsupported: `This file is not a ${acceptedTypesHint()} image (or a PDF for certificates), so it cannot be uploaded.`,
   mismatch: (declared: string, found: MediaType) =>
-    `The file claims to be ${declared || "of no type"} but is really a ${TYPE_NAMES[found]} file, so it was not uploaded.`,
+    `The file claims to be ${declared || "of no type"} but is really a ${MEDIA_TYPE_NAMES[found]} file, so it was not uploaded.`,
   wrongExtension: (found: MediaType) =>
-    `A ${TYPE_NAMES[found]} file must be named .${EXTENSIONS[found].join(" or .")}.`,
+    `A ${MEDIA_TYPE_NAMES[found]} file must be named .${MEDIA_EXTENSIONS[found].join(" or .")}.`,
   pdfNotAllowed: "PDF files can only be uploaded as certificates.",
   damaged: (found: MediaType) =>
-    `This ${TYPE_NAMES[found]} file is damaged or incomplete, so it was not uploaded. Please save or export it again and retry.`,
+    `This ${MEDIA_TYPE_NAMES[found]} file is damaged or incomplete, so it was not uploaded. Please save or export it again and retry.`,
   metadataNotRemovable: (found: MediaType) =>
-    `This ${TYPE_NAMES[found]} file carries details such as where it was taken that cannot be removed safely, so it was not uploaded. Please save it as a JPEG, PNG or WebP and retry.`,
+    `This ${MEDIA_TYPE_NAMES[found]} file carries details such as where it was taken that cannot be removed safely, so it was not uploaded. Please save it as a JPEG, PNG or WebP and retry.`,
   exists: "A file with this name already exists. Please try again.",
   unavailable: "The file could not be stored. Please try again.",
 } as const;
@@ -108,7 +111,7 @@ export function createMediaHandler(deps: MediaDeps): (request: Request) => Promi
     if (declared !== found) {
       return answers.error(415, "type_mismatch", MESSAGES.mismatch(declared, found));
     }
-    if (!EXTENSIONS[found].includes(extension)) {
+    if (!MEDIA_EXTENSIONS[found].includes(extension)) {
       return answers.error(400, "wrong_extension", MESSAGES.wrongExtension(found));
     }
     if (found === "application/pdf" && !path.startsWith("certificates/")) {

@@ -1,34 +1,9 @@
 // What a file really is, from its first bytes (its "magic number"), whatever name or
 // Content-Type it came with. Only the types the media bucket accepts are recognised;
 // anything else (SVG, HTML, scripts, archives, text) is unknown and so refused.
+import type { MediaType } from "../_shared/media-rules.ts";
 
-export type MediaType =
-  | "image/png"
-  | "image/jpeg"
-  | "image/gif"
-  | "image/webp"
-  | "image/avif"
-  | "application/pdf";
-
-/** The file name extensions each type may carry. */
-export const EXTENSIONS: Record<MediaType, readonly string[]> = {
-  "image/png": ["png"],
-  "image/jpeg": ["jpg", "jpeg"],
-  "image/gif": ["gif"],
-  "image/webp": ["webp"],
-  "image/avif": ["avif"],
-  "application/pdf": ["pdf"],
-};
-
-/** How each type is named in messages. */
-export const TYPE_NAMES: Record<MediaType, string> = {
-  "image/png": "PNG",
-  "image/jpeg": "JPEG",
-  "image/gif": "GIF",
-  "image/webp": "WebP",
-  "image/avif": "AVIF",
-  "application/pdf": "PDF",
-};
+export type { MediaType };
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
   if (bytes.length < at + signature.length) return false;

@@ -3,7 +3,9 @@
 //
 // The team is the users whose app_metadata.role is 'admin'. An invited member has not
 // accepted yet (no confirmed address); an active one has. Only the secret key may
-// change app_metadata or invite, so admins change the team through this function:
+// change app_metadata or invite, so admins change the team through this function
+// (its requests, answers and refusal codes are typed in _shared/team-replies.ts, which
+// the admin imports too):
 //
 //   GET, or POST {action: "list"}             200 {members}
 //   POST {action: "invite", email, redirectTo?, siteName?}
@@ -41,9 +43,17 @@
 // _shared/caller.ts' identify).
 import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
+import { isEmail } from "../_shared/email-rules.ts";
 import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
+import type {
+  TeamDone,
+  TeamList,
+  TeamMember,
+  TeamRefusalCode,
+  TeamRemoved,
+} from "../_shared/team-replies.ts";
 
-export type { Caller };
+export type { Caller, TeamMember };
 
 /** What Auth's admin API says of a user, the part the team needs. */
 export interface AuthUser {
@@ -61,17 +71,6 @@ export interface AuthUser {
   recoverySentAt: string | null;
   bannedUntil: string | null;
   createdAt: string;
-}
-
-export interface TeamMember {
-  id: string;
-  email: string;
-  status: "invited" | "active";
-  invitedAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-  /** The caller themselves. */
-  you: boolean;
 }
 
 export type TeamAction = "INVITE" | "RESEND" | "REMOVE";
@@ -139,7 +138,6 @@ const answers = endpointAnswers(["GET", "POST"]);
 /** The longest charity name an invitation carries. */
 const MAX_SITE_NAME = 120;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
 
 export const MESSAGES = {
   unauthorized: UNAUTHORIZED_MESSAGE,
@@ -167,9 +165,14 @@ export const MESSAGES = {
   removedSelf: "You have left the team.",
 } as const;
 
-type Refusal = { status: number; error: string; message: string; retryAfter?: number };
+type Refusal = { status: number; error: TeamRefusalCode; message: string; retryAfter?: number };
 
-function refusal(status: number, error: string, message: string, retryAfter?: number): Refusal {
+function refusal(
+  status: number,
+  error: TeamRefusalCode,
+  message: string,
+  retryAfter?: number,
+): Refusal {
   return { status, error, message, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
@@ -232,7 +235,7 @@ function snapshot(user: AuthUser): Record<string, unknown> {
 export function normaliseEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const email = value.trim().toLowerCase();
-  return email.length <= 254 && EMAIL.test(email) ? email : null;
+  return isEmail(email) ? email : null;
 }
 
 /**
@@ -306,7 +309,8 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
   }
 
   async function list(callerId: string): Promise<Response> {
-    return answers.json({ members: teamOf(await deps.users(), callerId) }, 200);
+    const answer: TeamList = { members: teamOf(await deps.users(), callerId) };
+    return answers.json(answer, 200);
   }
 
   async function invite(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -359,7 +363,8 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       after: { email, role: "admin", status: "invited" },
     });
     if (recorded) return refuse(recorded);
-    return answers.json({ ok: true, message: MESSAGES.invited(email) }, 200);
+    const answer: TeamDone = { ok: true, message: MESSAGES.invited(email) };
+    return answers.json(answer, 200);
   }
 
   async function resend(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -395,7 +400,8 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       after: snapshot(user),
     });
     if (recorded) return refuse(recorded);
-    return answers.json({ ok: true, message: MESSAGES.resent(user.email) }, 200);
+    const answer: TeamDone = { ok: true, message: MESSAGES.resent(user.email) };
+    return answers.json(answer, 200);
   }
 
   async function remove(callerId: string, body: Record<string, unknown>): Promise<Response> {
@@ -447,7 +453,8 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       : user.confirmedAt
         ? MESSAGES.removed(user.email)
         : MESSAGES.withdrawn(user.email);
-    return answers.json({ ok: true, message, removedSelf: self }, 200);
+    const answer: TeamRemoved = { ok: true, message, removedSelf: self };
+    return answers.json(answer, 200);
   }
 
   return async (request) => {

@@ -152,8 +152,9 @@ export async function signInAdmin(
 }
 
 /**
- * Posts a prepared file to the media function as the admin's DataLayer does
- * (admin-island/src/api/supabase-data.ts, upload) and answers its public URL.
+ * Posts a prepared file to the media function as the admin's upload does
+ * (admin-island/src/uploads/media-upload-mutation.ts, uploadMedia) and answers its
+ * public URL.
  */
 async function uploadMedia(
   session: AdminSession,

@@ -2,6 +2,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import {
+  MAX_UPLOAD_BYTES,
+  MEDIA_MIME_TYPES,
+  megabytes,
+} from "../../functions/_shared/media-rules.ts";
 
 const supabaseDir = join(import.meta.dirname, "..");
 
@@ -70,7 +75,7 @@ describe("supabase/config.toml", () => {
     }
   });
 
-  it("limits the media bucket exactly as the storage migration does", async () => {
+  it("limits the media bucket as the storage migration and functions/_shared/media-rules.ts do", async () => {
     const config = await loadConfig();
     const migration = await readFile(
       join(supabaseDir, "migrations", "20261122001800_media_storage.sql"),
@@ -78,9 +83,10 @@ describe("supabase/config.toml", () => {
     );
     const bucket = config.storage.buckets.media;
     expect(bucket.public).toBe(true);
-    expect(bucket.file_size_limit).toBe("10MiB");
-    expect(migration).toContain("10485760");
-    for (const mime of bucket.allowed_mime_types) expect(migration).toContain(`'${mime}'`);
+    expect(bucket.file_size_limit).toBe(`${megabytes(MAX_UPLOAD_BYTES)}MiB`);
+    expect(migration).toContain(`, ${MAX_UPLOAD_BYTES},`);
+    expect(bucket.allowed_mime_types).toEqual(MEDIA_MIME_TYPES);
+    expect(migration).toContain(`array[${MEDIA_MIME_TYPES.map((mime) => `'${mime}'`).join(", ")}]`);
     expect(bucket.allowed_mime_types).not.toContain("image/svg+xml");
   });
 });

@@ -2,6 +2,7 @@
 // the content revision, logo activation and the media bucket's policies.
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES, MEDIA_MIME_TYPES } from "../../functions/_shared/media-rules.ts";
 import { validContactMessage, validRows } from "./fixtures.ts";
 import {
   ACTORS,
@@ -406,7 +407,7 @@ describe("media bucket", () => {
       ),
     );
 
-  it("is public, limited to 10 MB and to images and PDFs", async () => {
+  it("is public, limited to the size and the types of functions/_shared/media-rules.ts", async () => {
     const { rows } = await db.query<{
       public: boolean;
       file_size_limit: string;
@@ -416,15 +417,8 @@ describe("media bucket", () => {
     );
     expect(rows[0]).toEqual({
       public: true,
-      file_size_limit: "10485760",
-      allowed_mime_types: [
-        "image/png",
-        "image/jpeg",
-        "image/gif",
-        "image/webp",
-        "image/avif",
-        "application/pdf",
-      ],
+      file_size_limit: String(MAX_UPLOAD_BYTES),
+      allowed_mime_types: MEDIA_MIME_TYPES,
     });
   });
 

@@ -1,21 +1,21 @@
 // Abuse group "concurrency": admins saving at the same moment, with real signed-in
-// clients going through the admin's own data layer (supabaseDataLayer) against the
-// stack. An admin saving a row someone changed after it was loaded is told so
+// clients going through the admin's own reads and writes (getRows, insertRows,
+// updateRow, deleteRow) against the stack. An admin saving a row someone changed after it was loaded is told so
 // (ConflictError) and can reload; nobody's save is silently overwritten; concurrent
 // writes to different rows are each applied exactly once; the content revision rises
 // by one with every committed write and never goes back; the audit log holds exactly
 // one entry per write, naming the admin who made it.
 import { randomUUID } from "node:crypto";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient } from "../../admin-island/src/api/client.ts";
-import {
-  ConflictError,
-  type DataLayer,
-  type Row,
-  type TableName,
-} from "../../admin-island/src/api/data-layer.ts";
-import { supabaseDataLayer } from "../../admin-island/src/api/supabase-data.ts";
+import { ConflictError } from "../../admin-island/src/api/errors.ts";
+import type { ListOrder, Row, TableName } from "../../admin-island/src/api/rows.ts";
+import { insertRows } from "../../admin-island/src/content/row-create-mutation.ts";
+import { deleteRow } from "../../admin-island/src/content/row-delete-mutation.ts";
+import { updateRow } from "../../admin-island/src/content/row-update-mutation.ts";
+import { getRows } from "../../admin-island/src/content/rows-query.ts";
+import type { Database } from "../../supabase/database.types.ts";
 import { SINGLE_RECORD, validRows } from "../../supabase/tests/fixtures.ts";
 import {
   anonClient,
@@ -37,8 +37,12 @@ const ROUNDS = scale(6, 24);
 
 interface Admin {
   user: TestUser;
-  data: DataLayer;
+  /** The admin's own kind of client, typed by the generated schema, signed in as `user`. */
+  client: AdminClient;
 }
+
+/** The order the admin's lists read in here: newest first. */
+const NEWEST: ListOrder = { column: "created_at", ascending: false };
 
 let stack: TestStack;
 let service: SupabaseClient;
@@ -52,11 +56,23 @@ beforeAll(async () => {
   const users = await Promise.all(
     Array.from({ length: K }, () => signedInUser(stack, { admin: true })),
   );
-  admins = users.map((user) => ({
-    user,
-    data: supabaseDataLayer(user.client as unknown as AdminClient, stack.url, stack.publishableKey),
-  }));
+  admins = await Promise.all(
+    users.map(async (user) => ({ user, client: await adminClient(user) })),
+  );
 }, 120_000);
+
+/** A client as the admin makes one, signed in as `user`. */
+async function adminClient(user: TestUser): Promise<AdminClient> {
+  const client = createClient<Database>(stack.url, stack.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: user.email,
+    password: user.password,
+  });
+  if (error) throw new Error(`could not sign in ${user.email}: ${error.message}`);
+  return client;
+}
 
 afterAll(async () => {
   await stack?.close();
@@ -164,15 +180,15 @@ describe("admins saving the same row at once", () => {
       const owner = admins[round % K] as Admin;
       let target: Row;
       if (singleRecord(table)) {
-        const [record] = await owner.data.list(table, { column: "created_at", ascending: false });
+        const [record] = await getRows(owner.client, table, NEWEST);
         target = record as Row;
       } else {
-        [target] = (await owner.data.insert(table, [race.row()])) as [Row];
+        [target] = (await insertRows(owner.client, table, [race.row()])) as [Row];
       }
       // Every admin opens the row: they all hold the same updated_at.
       const loaded = await Promise.all(
         admins.map(async (admin) => {
-          const rows = await admin.data.list(table, { column: "created_at", ascending: false });
+          const rows = await getRows(admin.client, table, NEWEST);
           return rows.find((row) => row.id === target.id) as Row;
         }),
       );
@@ -186,7 +202,7 @@ describe("admins saving the same row at once", () => {
 
       const results = await Promise.allSettled(
         admins.map((admin, k) =>
-          admin.data.update(table, target.id, values(k), loaded[k]?.updated_at),
+          updateRow(admin.client, table, target.id, values(k), loaded[k]?.updated_at),
         ),
       );
 
@@ -228,40 +244,56 @@ describe("admins saving the same row at once", () => {
 
       // A loser reloads, sees the winner's values and saves over them knowingly.
       const loser = (winner + 1) % K;
-      const fresh = (
-        await admins[loser]?.data.list(table, { column: "created_at", ascending: false })
-      )?.find((row) => row.id === target.id);
+      const reloader = admins[loser] as Admin;
+      const fresh = (await getRows(reloader.client, table, NEWEST)).find(
+        (row) => row.id === target.id,
+      );
       tally.holds(
         `${tag}: after reloading, admin ${loser} sees the winner's values`,
         fresh?.[column] === stored?.[column],
       );
-      const retry = await admins[loser]?.data
-        .update(table, target.id, values(loser), fresh?.updated_at)
-        .catch((error: unknown) => error);
+      const retry = await updateRow(
+        reloader.client,
+        table,
+        target.id,
+        values(loser),
+        fresh?.updated_at,
+      ).catch((error: unknown) => error);
       tally.holds(
         `${tag}: admin ${loser}'s save after reloading goes through`,
         (retry as Row | undefined)?.[column] === values(loser)[column],
       );
       // The winner's old version is stale now: saving from it again is refused.
-      const stale = await admins[winner]?.data
-        .update(table, target.id, { [column]: "stale" }, loaded[winner]?.updated_at)
-        .catch((error: unknown) => error);
+      const first = admins[winner];
+      const stale = first
+        ? await updateRow(
+            first.client,
+            table,
+            target.id,
+            { [column]: "stale" },
+            loaded[winner]?.updated_at,
+          ).catch((error: unknown) => error)
+        : undefined;
       tally.holds(`${tag}: a save from the old version is refused`, stale instanceof ConflictError);
       tally.holds(
         `${tag}: and changes nothing`,
         (await storedRow(table, target.id))?.[column] === values(loser)[column],
       );
-      if (!singleRecord(table)) await owner.data.remove(table, target.id);
+      if (!singleRecord(table)) await deleteRow(owner.client, table, target.id);
     }
   }, 180_000);
 
   it("a save after a delete is reported as such, and brings nothing back", async () => {
     const [deleter, editor] = admins as [Admin, Admin];
-    const [row] = (await deleter.data.insert("causes", [{ ...validRows.causes }])) as [Row];
-    await deleter.data.remove("causes", row.id);
-    const failure = await editor.data
-      .update("causes", row.id, { title: "edited after the delete" }, row.updated_at)
-      .catch((error: unknown) => error);
+    const [row] = (await insertRows(deleter.client, "causes", [{ ...validRows.causes }])) as [Row];
+    await deleteRow(deleter.client, "causes", row.id);
+    const failure = await updateRow(
+      editor.client,
+      "causes",
+      row.id,
+      { title: "edited after the delete" },
+      row.updated_at,
+    ).catch((error: unknown) => error);
     tally.holds(
       "save after a delete: ConflictError that says deleted",
       failure instanceof ConflictError && failure.deleted,
@@ -274,15 +306,18 @@ describe("admins saving the same row at once", () => {
     // A delete racing K-1 saves: each save either landed before the delete or is
     // told the row is gone; none resurrects it.
     for (let round = 0; round < Math.max(2, ROUNDS / 2); round += 1) {
-      const [target] = (await deleter.data.insert("causes", [{ ...validRows.causes }])) as [Row];
+      const [target] = (await insertRows(deleter.client, "causes", [{ ...validRows.causes }])) as [
+        Row,
+      ];
       const before = await revision();
       const auditStart = await lastAuditId();
       const [removed, ...saves] = await Promise.allSettled([
-        deleter.data.remove("causes", target.id),
+        deleteRow(deleter.client, "causes", target.id),
         ...admins
           .slice(1)
           .map((admin, k) =>
-            admin.data.update(
+            updateRow(
+              admin.client,
               "causes",
               target.id,
               { title: `racing the delete ${k}` },
@@ -359,7 +394,9 @@ describe("concurrent writes to different rows", () => {
         table: spec.table,
         marker,
         op: async () =>
-          (await admin.data.insert(spec.table, [{ ...spec.row, [spec.column]: marker }]))[0] as Row,
+          (
+            await insertRows(admin.client, spec.table, [{ ...spec.row, [spec.column]: marker }])
+          )[0] as Row,
       });
     }
     for (const [i, target] of targets.entries()) {
@@ -371,7 +408,8 @@ describe("concurrent writes to different rows", () => {
         table: target.table,
         marker,
         op: () =>
-          admin.data.update(
+          updateRow(
+            admin.client,
             target.table,
             target.row.id,
             { [target.column]: marker },

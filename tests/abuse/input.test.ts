@@ -8,23 +8,26 @@
 // - the database: every column of every content table (and the contact messages),
 //   read from the migrated catalog, over HTTP as a signed-in admin (so RLS allows and
 //   only the constraints decide), inserting and updating. Each refusal must be a 4xx
-//   with a PostgREST code and message, the admin's data layer must turn it into a
+//   with a PostgREST code and message, the admin's writes must turn it into a
 //   readable sentence, and a service-role snapshot of the table (with the content
 //   revision and the audit log's length) must be the same before and after.
 
 import { isDeepStrictEqual } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient } from "../../admin-island/src/api/client.ts";
-import { DataError, type DataLayer, type Row } from "../../admin-island/src/api/data-layer.ts";
-import { supabaseDataLayer, toDataError } from "../../admin-island/src/api/supabase-data.ts";
+import { DataError, toDataError } from "../../admin-island/src/api/errors.ts";
+import type { Row } from "../../admin-island/src/api/rows.ts";
 import { galleries, resources } from "../../admin-island/src/app/registry.ts";
 import { rowToForm } from "../../admin-island/src/content/form-values.ts";
 import type {
   ListField,
   ResourceDefinition,
 } from "../../admin-island/src/content/resources/types.ts";
+import { insertRows } from "../../admin-island/src/content/row-create-mutation.ts";
+import { updateRow } from "../../admin-island/src/content/row-update-mutation.ts";
+import type { Database } from "../../supabase/database.types.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 import {
   CONTENT_TABLES,
@@ -73,7 +76,8 @@ const POOL = 6;
 let stack: TestStack;
 let catalogDb: PGlite;
 let admin: TestUser;
-let data: DataLayer;
+/** The admin's own kind of client, typed by the generated schema, signed in as `admin`. */
+let adminClient: AdminClient;
 let service: SupabaseClient;
 let anon: SupabaseClient;
 let token: string;
@@ -85,7 +89,14 @@ beforeAll(async () => {
   service = serviceClient(stack);
   anon = anonClient(stack);
   admin = await signedInUser(stack, { admin: true });
-  data = supabaseDataLayer(admin.client as unknown as AdminClient, stack.url, stack.publishableKey);
+  adminClient = createClient<Database>(stack.url, stack.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const signIn = await adminClient.auth.signInWithPassword({
+    email: admin.email,
+    password: admin.password,
+  });
+  if (signIn.error) throw new Error(`could not sign in ${admin.email}: ${signIn.error.message}`);
   token = await accessToken(admin);
   const catalog = await readCatalog(catalogDb, TABLES);
   columns = catalog.columns;
@@ -327,8 +338,8 @@ async function rawRequest(
   };
 }
 
-/** A DataLayer call that must fail with a readable DataError. */
-async function throughDataLayer(run: () => Promise<unknown>): Promise<Answer> {
+/** A write of the admin's own that must fail with a readable DataError. */
+async function throughAdmin(run: () => Promise<unknown>): Promise<Answer> {
   try {
     const result = await run();
     return { status: 200, error: null, data: result };
@@ -452,7 +463,7 @@ describe("the database refuses bad values over HTTP, as an admin, and stores not
       if (!isContact) {
         inserts.push({
           name: `insert ${table} through the admin's data layer: ${firstRule?.name} bad`,
-          run: () => throughDataLayer(() => data.insert(table, [bad])),
+          run: () => throughAdmin(() => insertRows(adminClient, table, [bad])),
         });
       }
       await refusedBatch(table, inserts);
@@ -508,8 +519,9 @@ describe("the database refuses bad values over HTTP, as an admin, and stores not
         updates.push({
           name: `update ${table} through the admin's data layer: ${firstRule.name} bad`,
           run: () =>
-            throughDataLayer(() =>
-              data.update(
+            throughAdmin(() =>
+              updateRow(
+                adminClient,
                 table,
                 scratch.id,
                 { [firstRule.name]: bad[firstRule.name] },

@@ -14,7 +14,8 @@ import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkImageFile, FIVE_MB, TEN_MB } from "../../admin-island/src/uploads/images.ts";
+import { checkImageFile } from "../../admin-island/src/uploads/images.ts";
+import { MAX_UPLOAD_BYTES, SMALL_PICTURE_MAX_BYTES } from "../../functions/_shared/media-rules.ts";
 import { CONTENT_TABLES } from "../../src/lib/schema/tables.ts";
 import {
   accessToken,
@@ -28,7 +29,6 @@ import {
 import { scale, Tally } from "./tally.ts";
 
 const tally = new Tally("uploads");
-const TEN_MIB = 10 * 1024 * 1024;
 
 let stack: TestStack;
 let service: SupabaseClient;
@@ -343,7 +343,7 @@ describe("uploads", () => {
       data.set(header);
       return data;
     };
-    await expectRefused("10 MB + 1 byte", oversize(TEN_MIB + 1), { type: "image/png" });
+    await expectRefused("10 MB + 1 byte", oversize(MAX_UPLOAD_BYTES + 1), { type: "image/png" });
     await expectRefused("15 MB", oversize(15 * 1024 * 1024), { type: "image/png" });
     // No Content-Length: the size is only known as the bytes arrive.
     await expectRefused(
@@ -412,12 +412,20 @@ describe("uploads", () => {
     const file = (size: number, type: string, name: string) =>
       new File([new Uint8Array(size)], name, { type });
     const cases: [string, File, number][] = [
-      ["SVG", file(100, "image/svg+xml", "logo.svg"), TEN_MB],
-      ["HTML", file(100, "text/html", "page.html"), TEN_MB],
-      ["PDF as an image", file(100, "application/pdf", "doc.pdf"), TEN_MB],
-      ["no type", file(100, "", "mystery"), TEN_MB],
-      ["6 MB where 5 MB is the limit", file(6 * 1024 * 1024, "image/png", "big.png"), FIVE_MB],
-      ["11 MB where 10 MB is the limit", file(11 * 1024 * 1024, "image/jpeg", "big.jpg"), TEN_MB],
+      ["SVG", file(100, "image/svg+xml", "logo.svg"), MAX_UPLOAD_BYTES],
+      ["HTML", file(100, "text/html", "page.html"), MAX_UPLOAD_BYTES],
+      ["PDF as an image", file(100, "application/pdf", "doc.pdf"), MAX_UPLOAD_BYTES],
+      ["no type", file(100, "", "mystery"), MAX_UPLOAD_BYTES],
+      [
+        "6 MB where 5 MB is the limit",
+        file(6 * 1024 * 1024, "image/png", "big.png"),
+        SMALL_PICTURE_MAX_BYTES,
+      ],
+      [
+        "11 MB where 10 MB is the limit",
+        file(11 * 1024 * 1024, "image/jpeg", "big.jpg"),
+        MAX_UPLOAD_BYTES,
+      ],
     ];
     for (const [name, candidate, limit] of cases) {
       let message = "";
@@ -430,7 +438,7 @@ describe("uploads", () => {
     }
     let accepted = true;
     try {
-      checkImageFile(file(100, "image/webp", "ok.webp"), FIVE_MB);
+      checkImageFile(file(100, "image/webp", "ok.webp"), SMALL_PICTURE_MAX_BYTES);
     } catch {
       accepted = false;
     }

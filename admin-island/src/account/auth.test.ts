@@ -1,7 +1,7 @@
-// The admin's password and team calls against the embedded stack: a reset request that
+// The admin's password calls against the embedded stack: a reset request that
 // answers alike for any address and says when to wait, a new password held to Auth's
 // rules, changing one's own password only with the current one, the emailed link read
-// from the address, and the team function's refusals in the admin's own words.
+// from the address.
 
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -10,15 +10,12 @@ import { parse } from "smol-toml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonClient,
-  serviceClient,
   signedInUser,
   startTestStack,
   type TestStack,
 } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "../api/client.ts";
-import { SessionExpiredError, TeamError } from "../api/data-layer.ts";
-import { supabaseTeamApi } from "../api/supabase-data.ts";
-import { passwords, teamWords } from "../words.ts";
+import { passwords } from "../words.ts";
 import {
   changePassword,
   isSetPasswordLink,
@@ -147,43 +144,5 @@ describe("setting and changing a password", () => {
     expect(old.error?.code).toBe("invalid_credentials");
     // The session that made the change goes on.
     expect((await client.auth.getUser()).data.user?.id).toBe(user.id);
-  });
-});
-
-describe("supabaseTeamApi", () => {
-  it("lists, invites and removes through the team function; refusals come in the admin's words", async () => {
-    const admin = await signedInUser(stack, { admin: true });
-    const api = supabaseTeamApi(asAdminClient(admin.client), ORIGIN);
-    const email = `teammate-${randomUUID()}@helpinghands.example`;
-    await api.invite(email);
-    const member = (await api.list()).find((m) => m.email === email);
-    expect(member).toMatchObject({ status: "invited", you: false });
-
-    const again = await api.invite(email).catch((error: unknown) => error);
-    expect(again).toBeInstanceOf(TeamError);
-    expect(again).toMatchObject({
-      code: "already_invited",
-      message: teamWords.refusals.already_invited,
-    });
-    const self = (await api.list()).find((m) => m.you);
-    const confirm = await api.remove(self?.id ?? "", false).catch((error: unknown) => error);
-    expect(confirm).toMatchObject({ code: "confirm_self" });
-
-    expect(await api.remove(member?.id ?? "", false)).toEqual({ removedSelf: false });
-    expect((await api.list()).some((m) => m.email === email)).toBe(false);
-  });
-
-  it("tells a non-admin in words, and an ended session as such", async () => {
-    const user = await signedInUser(stack);
-    const refused = await supabaseTeamApi(asAdminClient(user.client), ORIGIN)
-      .list()
-      .catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: "forbidden", message: teamWords.refusals.forbidden });
-
-    const signedOut = await signedInUser(stack, { admin: true });
-    const api = supabaseTeamApi(asAdminClient(signedOut.client), ORIGIN);
-    await serviceClient(stack).auth.admin.deleteUser(signedOut.id);
-    const ended = await api.list().catch((error: unknown) => error);
-    expect(ended).toBeInstanceOf(SessionExpiredError);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { $access, checkAccess, guardAccess } from "./access.ts";
+import { $access, checkAccess } from "./access.ts";
+import { guarded } from "./backend.ts";
 import type { AdminClient } from "./client.ts";
-import { AccessRemovedError, ConflictError, DataError, SessionExpiredError } from "./data-layer.ts";
+import { AccessRemovedError, ConflictError, DataError, SessionExpiredError } from "./errors.ts";
 
 /** A client whose admin_access() answers `answer` (or fails with `error`). */
 function clientAnswering(answer: unknown, error: unknown = null) {
@@ -11,52 +12,42 @@ function clientAnswering(answer: unknown, error: unknown = null) {
 
 afterEach(() => $access.set("admin"));
 
-describe("guardAccess", () => {
+describe("guarded", () => {
   it("says the access was removed where the database's refusal looked like a conflict", async () => {
     const { client } = clientAnswering("removed");
     const save = vi.fn(async () => {
       throw new ConflictError(false);
     });
-    const api = guardAccess({ save }, client);
-    await expect(api.save()).rejects.toBeInstanceOf(AccessRemovedError);
+    await expect(guarded(client, save)).rejects.toBeInstanceOf(AccessRemovedError);
     expect($access.get()).toBe("removed");
     // Nothing more is sent once the access is gone.
-    await expect(api.save()).rejects.toBeInstanceOf(AccessRemovedError);
+    await expect(guarded(client, save)).rejects.toBeInstanceOf(AccessRemovedError);
     expect(save).toHaveBeenCalledTimes(1);
   });
 
   it("says the session ended where a write was refused", async () => {
     const { client } = clientAnswering("ended");
-    const api = guardAccess(
-      {
-        save: async () => {
-          throw new DataError("This account may not make that change.", "42501");
-        },
-      },
-      client,
-    );
-    await expect(api.save()).rejects.toBeInstanceOf(SessionExpiredError);
+    const save = async () => {
+      throw new DataError("This account may not make that change.", "42501");
+    };
+    await expect(guarded(client, save)).rejects.toBeInstanceOf(SessionExpiredError);
     expect($access.get()).toBe("ended");
   });
 
   it("leaves a real conflict, and every other failure, as it was", async () => {
     const { client, rpc } = clientAnswering("admin");
     const conflict = new ConflictError(false);
-    const api = guardAccess(
-      {
-        save: async () => {
-          throw conflict;
-        },
-        load: async () => {
-          throw new DataError("A number is too large.", "22003");
-        },
-        read: async () => 7,
-      },
-      client,
-    );
-    await expect(api.save()).rejects.toBe(conflict);
-    await expect(api.load()).rejects.toThrow("A number is too large.");
-    expect(await api.read()).toBe(7);
+    await expect(
+      guarded(client, async () => {
+        throw conflict;
+      }),
+    ).rejects.toBe(conflict);
+    await expect(
+      guarded(client, async () => {
+        throw new DataError("A number is too large.", "22003");
+      }),
+    ).rejects.toThrow("A number is too large.");
+    expect(await guarded(client, async () => 7)).toBe(7);
     expect(rpc).toHaveBeenCalledTimes(1);
     expect($access.get()).toBe("admin");
   });

@@ -7,7 +7,6 @@
 // access was removed, every screen says so and no request is sent any more: the
 // person signs in again (unsaved forms are kept as drafts for after).
 import { atom } from "nanostores";
-import { guarded } from "./backend.ts";
 import type { AdminClient } from "./client.ts";
 import {
   AccessRemovedError,
@@ -45,22 +44,4 @@ export async function checkAccess(client: AdminClient): Promise<Access> {
     // Unreachable: keep what was known.
   }
   return $access.get();
-}
-
-/**
- * An API of the admin's (the data layer, the team's) whose every method is `guarded`:
- * held to this session's access.
- */
-export function guardAccess<Api extends object>(api: Api, client: AdminClient): Api {
-  const held = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(api)) {
-    held[name] =
-      typeof method === "function"
-        ? (...args: unknown[]) =>
-            guarded(client, () =>
-              (method as (...a: unknown[]) => Promise<unknown>).apply(api, args),
-            )
-        : method;
-  }
-  return held as Api;
 }

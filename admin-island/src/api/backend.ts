@@ -3,6 +3,7 @@
 // function themselves, to report progress). The admin app provides it; component
 // tests provide one signed in to an embedded stack.
 import { createContext, useContext } from "react";
+import { failures } from "../words.ts";
 import { $access, accessError, checkAccess } from "./access.ts";
 import type { AdminClient } from "./client.ts";
 import { ConflictError, DataError, SessionExpiredError, toDataError } from "./errors.ts";
@@ -32,14 +33,20 @@ export const PAST_THE_END = "PGRST103";
 
 /** What supabase-js answers for a request to PostgREST. */
 interface Answer<T> {
-  data: T;
+  data: T | null;
   error: { message: string; code?: string; details?: string | null; hint?: string | null } | null;
 }
 
-/** The data of an answer; its error, in the editors' words, is thrown instead. */
-export function dataOf<T>({ data, error }: Answer<T>): T {
-  if (error) throw toDataError(error);
-  return data;
+/** Throws an answer's error, in the editors' words. */
+export function succeeded(answer: Pick<Answer<unknown>, "error">): void {
+  if (answer.error) throw toDataError(answer.error);
+}
+
+/** The data of an answer; its error (or an answer without data) is thrown instead. */
+export function dataOf<T>(answer: Answer<T>): T {
+  succeeded(answer);
+  if (answer.data === null) throw new DataError(failures.unexplained, "no_data");
+  return answer.data;
 }
 
 /** Failures that may mean the session can no longer act, rather than what they say. */

@@ -2,8 +2,7 @@
 // browser's own (those go to the log).
 import { describe, expect, it } from "vitest";
 import { failures } from "../words.ts";
-import { DataError, isNetworkFailure } from "./data-layer.ts";
-import { toDataError } from "./supabase-data.ts";
+import { DataError, isNetworkFailure, toDataError } from "./errors.ts";
 
 describe("toDataError", () => {
   it("turns a request that never reached the server into 'could not be reached'", () => {
@@ -49,7 +48,7 @@ describe("toDataError", () => {
 });
 
 describe("isNetworkFailure", () => {
-  it("knows fetch's TypeError and the data layer's network failures", () => {
+  it("knows fetch's TypeError and the admin's own network failures", () => {
     expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(true);
     expect(isNetworkFailure(new DataError(failures.unreachable, "network"))).toBe(true);
     expect(isNetworkFailure(new DataError("Image address is not valid.", "23514"))).toBe(false);

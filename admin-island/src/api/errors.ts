@@ -183,6 +183,10 @@ function readableMessage(error: PostgrestLikeError): string | null {
     case "22021":
     case "22P05":
       return "A text contains a character that cannot be stored (a NUL character). Remove it and try again.";
+    case "22023":
+      // The admin's own database functions refuse a request they cannot do in a
+      // sentence for people (a deletion past its 30 days, a list that changed).
+      return message;
     case "42501":
       return "This account may not make that change.";
     case "40001":

@@ -1,7 +1,6 @@
 import { ChevronRight } from "lucide-react";
-import { useCallback } from "react";
-import { useData } from "../api/useData.ts";
-import { useLoaded } from "../api/useLoaded.ts";
+import { useEffect } from "react";
+import { useUnreadCountQuery } from "../messages/unread-count-query.ts";
 import { ApprovalStuck } from "../payments/ApprovalStuck.tsx";
 import { PendingChangesView } from "../payments/PendingChanges.tsx";
 import { usePendingChanges } from "../payments/usePayments.ts";
@@ -13,18 +12,17 @@ import { type AdminRoute, dashboardRoutes } from "./routes.ts";
 
 /** How many messages are not handled yet; null until known (or when it cannot be). */
 function useUnreadMessages(): number | null {
-  const data = useData();
-  const count = useCallback(() => data.unreadMessages(), [data]);
-  const { state } = useLoaded(count, {
-    onError: (error) => console.error("The unread messages could not be counted.", error),
-  });
-  return state.status === "ready" ? state.value : null;
+  const { data, error } = useUnreadCountQuery();
+  useEffect(() => {
+    if (error) console.error("The unread messages could not be counted.", error);
+  }, [error]);
+  return data ?? null;
 }
 
 export function Dashboard({ email, publisher }: { email: string; publisher: Publisher }) {
   const unread = useUnreadMessages();
   const pending = usePendingChanges();
-  const waiting = pending.state.status === "ready" ? pending.state.value.length : 0;
+  const waiting = pending.query.data?.length ?? 0;
   /** What a tile says beside its description: unread messages, changes waiting. */
   const badge = (route: AdminRoute): { text: string; tone: BadgeTone } | null => {
     if (route.screen.kind === "messages" && unread) {

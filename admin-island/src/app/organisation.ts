@@ -1,35 +1,26 @@
 // The charity's name as the admin shows it (the brand line, the tab's title, the
 // invitation mail): its organisation record's, which editors change on the
-// Organisation screen, or the site's built-in one while there is no record. Read once
-// a session can read, and again after every save (the record may be what changed).
+// Organisation screen, or the site's built-in one while there is no record. It is a
+// query of the organisation table like any screen's, so a save there refreshes it.
 import { atom } from "nanostores";
+import { useEffect } from "react";
 import { DEFAULT_SITE } from "../../../src/lib/site.ts";
-import type { DataLayer } from "../api/data-layer.ts";
-import { $saves } from "../publishing/saves.ts";
+import { useRowsQuery } from "../content/rows-query.ts";
 
 /** null until it has been read. */
 export const $organisationName = atom<string | null>(null);
 
-async function read(data: DataLayer): Promise<void> {
-  try {
-    const [record] = await data.list("organisation", { column: "created_at", ascending: false });
-    const name = typeof record?.name === "string" ? record.name : DEFAULT_SITE.name;
-    $organisationName.set(name);
-  } catch {
-    // The name stays as it was: the screens say when reads fail.
-  }
-}
+const NEWEST_FIRST = { column: "created_at", ascending: false };
 
-/** Reads the name now and after every save; answers how to stop. */
-export function followOrganisationName(data: DataLayer): () => void {
-  void read(data);
-  let last = $saves.get();
-  return $saves.listen((count) => {
-    if (count !== last) {
-      last = count;
-      void read(data);
-    }
-  });
+/** Keeps $organisationName to the organisation record's name; renders nothing. */
+export function FollowOrganisationName() {
+  const { data } = useRowsQuery("organisation", NEWEST_FIRST);
+  useEffect(() => {
+    if (!data) return;
+    const name = data[0]?.name;
+    $organisationName.set(typeof name === "string" ? name : DEFAULT_SITE.name);
+  }, [data]);
+  return null;
 }
 
 /** The name an invitation gives: the record's, or the built-in one until it is read. */

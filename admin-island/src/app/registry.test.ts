@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isImageUrl, isLinkUrl } from "../../../src/lib/schema/rules.ts";
 import { createDatabase } from "../../../supabase/local/database.ts";
 import { serviceClient, startTestStack, type TestStack } from "../../../tests/contract/stack.ts";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { rowToForm } from "../content/form-values.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { placesNewRecords } from "../content/writes.ts";

@@ -1,8 +1,10 @@
+// The home page's sections on a real database: the menu with the board's count, each
+// section's screen by the address's hash, and back.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableName } from "../api/rows.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { HomeManagement } from "./HomeManagement.tsx";
 
 const MEMBERS = ["Asha Rai", "Bikash Thapa"].map((name, sort_order) => ({
@@ -13,12 +15,33 @@ const MEMBERS = ["Asha Rai", "Bikash Thapa"].map((name, sort_order) => ({
   is_active: true,
 }));
 
-function setup(fake: FakeData, hash = "") {
+const TABLES: TableName[] = ["board_staff", "banners", "about_content", "causes", "gallery_images"];
+
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** Empties the sections' tables, stores the board members given, forgets earlier requests. */
+async function arrange(members: Record<string, unknown>[] = []) {
+  await stack.clear(...TABLES);
+  if (members.length > 0) await stack.seed("board_staff", members);
+  stack.faults.reset();
+}
+
+function setup(hash = "") {
   window.history.replaceState(null, "", `/admin/home-management${hash}`);
   const user = userEvent.setup();
-  renderWithData(<HomeManagement />, fake);
+  renderScreen(<HomeManagement />, stack);
   return { user };
 }
+
+/** The paths of the requests that read a table's rows. */
+const reads = (table: TableName) =>
+  stack.faults.sent
+    .filter((request) => request.method === "GET" && request.path.startsWith(`/rest/v1/${table}?`))
+    .map((request) => request.path);
 
 /** What the browser does when the hash changes (a link, back or forward). */
 async function goTo(hash: string) {
@@ -32,8 +55,8 @@ const LOAD_ERROR = "Error loading board staff. Please try again.";
 
 describe("HomeManagement: menu", () => {
   it("lists the six sections, each linking to its hash, with the board count", async () => {
-    const fake = createFakeData({ board_staff: MEMBERS });
-    setup(fake);
+    await arrange(MEMBERS);
+    setup();
 
     expect(screen.getByRole("heading", { name: "Home Page Sections" })).toBeTruthy();
     const links = screen.getAllByRole("link");
@@ -57,17 +80,17 @@ describe("HomeManagement: menu", () => {
     }
     const board = links[3] as HTMLElement;
     expect(await within(board).findByText("2 members")).toBeTruthy();
-    expect(fake.list).toHaveBeenCalledWith("board_staff", {
-      column: "sort_order",
-      ascending: true,
-    });
+    expect(reads("board_staff")).toContainEqual(expect.stringMatching(/[?&]order=sort_order\.asc/));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("shows a board staff load failure with a Retry that loads again", async () => {
-    const fake = createFakeData({ board_staff: MEMBERS });
-    fake.fail("list", { table: "board_staff" });
-    const { user } = setup(fake);
+    await arrange(MEMBERS);
+    stack.faults.fail(
+      { method: "GET", path: "/rest/v1/board_staff" },
+      { status: 500, code: "57014", message: "canceling statement due to statement timeout" },
+    );
+    const { user } = setup();
 
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText(LOAD_ERROR)).toBeTruthy();
@@ -76,18 +99,18 @@ describe("HomeManagement: menu", () => {
 
     expect(await screen.findByText("2 members")).toBeTruthy();
     expect(screen.queryByText(LOAD_ERROR, { selector: "p" })).toBeNull();
-    expect(fake.list).toHaveBeenCalledTimes(2);
+    expect(reads("board_staff")).toHaveLength(2);
   });
 });
 
 describe("HomeManagement: sections", () => {
   it("opens the banners manager for #banners, and goes back to the menu", async () => {
-    const fake = createFakeData();
-    const { user } = setup(fake, "#banners");
+    await arrange();
+    const { user } = setup("#banners");
 
     expect(screen.getByRole("heading", { name: "Banner Management" })).toBeTruthy();
     expect(await screen.findByText("No Banners Yet")).toBeTruthy();
-    expect(fake.list).toHaveBeenCalledWith("banners", { column: "sort_order", ascending: true });
+    expect(reads("banners")).toContainEqual(expect.stringMatching(/[?&]order=sort_order\.asc/));
     expect(screen.queryByRole("heading", { name: "Home Page Sections" })).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Back to Home Management" }));
@@ -96,30 +119,30 @@ describe("HomeManagement: sections", () => {
   });
 
   it("uses the home-management words for the board section", async () => {
-    const fake = createFakeData();
-    setup(fake, "#board");
+    await arrange();
+    setup("#board");
     expect(await screen.findByText("No Board Members Found")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add First Member" })).toBeTruthy();
   });
 
   it("opens the about form as a single record", async () => {
-    const fake = createFakeData();
-    setup(fake, "#about");
+    await arrange();
+    setup("#about");
     expect(await screen.findByRole("heading", { name: "About Section Content" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Save About Content" })).toBeTruthy();
   });
 
   it("shows 'Coming soon' for an unknown section", async () => {
-    const fake = createFakeData();
-    setup(fake, "#volunteers");
+    await arrange();
+    setup("#volunteers");
     expect(screen.getByText("Coming soon")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Back to Home Management" })).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("follows the hash as it changes", async () => {
-    const fake = createFakeData();
-    setup(fake);
+    await arrange();
+    setup();
     expect(screen.getByRole("heading", { name: "Home Page Sections" })).toBeTruthy();
 
     await goTo("#causes");

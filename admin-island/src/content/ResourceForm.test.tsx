@@ -1,18 +1,26 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { createFakeData } from "../testing/fake-data.ts";
-import { errorOf, inputValue, renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorOf, inputValue } from "../testing/queries.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { ResourceForm } from "./ResourceForm.tsx";
 import { boardStaff, causes } from "./resources/home.ts";
 import { donateContent, medicalContent } from "./resources/programmes.ts";
 import { certifications } from "./resources/showcase.ts";
 import type { ResourceDefinition } from "./resources/types.ts";
 
+// The form stores nothing itself (its onSubmit is the test's); it is rendered signed in,
+// as the admin app renders it, for its picture fields.
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
 function setup(definition: ResourceDefinition, draftKey = `${definition.key}:new`) {
   const user = userEvent.setup();
   const onSubmit = vi.fn(async (_values: Record<string, unknown>) => {});
-  const view = renderWithData(
+  const view = renderScreen(
     <ResourceForm
       definition={definition}
       mode="create"
@@ -20,7 +28,7 @@ function setup(definition: ResourceDefinition, draftKey = `${definition.key}:new
       draftKey={draftKey}
       onSubmit={onSubmit}
     />,
-    createFakeData(),
+    stack,
   );
   return { user, onSubmit, view };
 }

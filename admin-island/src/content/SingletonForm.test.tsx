@@ -1,9 +1,12 @@
+// The single about record on a real database: it is added when there is none and saved
+// over after; what the form refuses is never sent, and a failed, refused or overtaken
+// save keeps what was typed and says so in words for editors.
+import { inspect } from "node:util";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { ConflictError, type Row, SessionExpiredError } from "../api/data-layer.ts";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
-import { errorOf, renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorOf } from "../testing/queries.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { failures } from "../words.ts";
 import { about } from "./resources/home.ts";
 import { SingletonForm } from "./SingletonForm.tsx";
@@ -19,12 +22,55 @@ const ABOUT = {
   our_vision: "A fair world",
   our_mission: "Care for all",
 };
+const TABLE = "about_content";
 
-function setup(fake: FakeData) {
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** Stores the about record given (or none), and forgets earlier requests. */
+async function arrange(record?: Record<string, unknown>) {
+  await stack.clear(TABLE);
+  const [row] = record ? await stack.seed(TABLE, [record]) : [];
+  stack.faults.reset();
+  return row;
+}
+
+function setup() {
   const user = userEvent.setup();
-  renderWithData(<SingletonForm definition={about} />, fake);
+  renderScreen(<SingletonForm definition={about} />, stack);
   return { user };
 }
+
+/** The requests that read the about record. */
+const reads = () =>
+  stack.faults.sent.filter(
+    (request) => request.method === "GET" && request.path.startsWith(`/rest/v1/${TABLE}?`),
+  );
+/** The requests that would change it, by method. */
+const writes = () =>
+  stack.faults.sent
+    .filter(
+      (request) =>
+        request.method !== "GET" &&
+        request.method !== "HEAD" &&
+        request.path.startsWith(`/rest/v1/${TABLE}`),
+    )
+    .map((request) => request.method);
+const stored = () => stack.rows(TABLE);
+/** A stored timestamp (the owner reads Dates) in milliseconds. */
+const time = (value: unknown) =>
+  value instanceof Date ? value.getTime() : Date.parse(String(value));
+/** Whether the record was read again after it was added. */
+const readAfterInsert = () => {
+  const sent = stack.faults.sent;
+  const insert = sent.findIndex(
+    (request) => request.method === "POST" && request.path.startsWith(`/rest/v1/${TABLE}`),
+  );
+  return insert >= 0 && reads().some((request) => sent.indexOf(request) > insert);
+};
 
 /** A field by its label, whatever follows it (a required field's star). */
 const field = (label: RegExp | string) =>
@@ -35,21 +81,20 @@ const saveButton = () => screen.getByRole("button", { name: "Save About Content"
 
 describe("SingletonForm (about)", () => {
   it("shows the loading text, then the form with its heading", async () => {
-    const fake = createFakeData();
-    const gate = fake.hold("list");
-    setup(fake);
+    await arrange();
+    const gate = stack.faults.hold({ method: "GET", path: `/rest/v1/${TABLE}` });
+    setup();
     expect(screen.getByRole("status").textContent).toBe("Loading about content...");
     await act(async () => gate.release());
     expect(await screen.findByRole("heading", { name: "About Section Content" })).toBeTruthy();
-    expect(fake.list).toHaveBeenCalledWith("about_content", {
-      column: "created_at",
-      ascending: false,
-    });
+    expect(reads().map((request) => request.path)).toEqual([
+      expect.stringMatching(/[?&]order=created_at\.desc/),
+    ]);
   });
 
   it("inserts the record when there is none, starting from the definition's defaults", async () => {
-    const fake = createFakeData();
-    const { user } = setup(fake);
+    await arrange();
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     expect(field(/^Title/).value).toBe("About Helping Hands Foundation");
     expect(field("Years of Service").value).toBe("15");
@@ -63,40 +108,36 @@ describe("SingletonForm (about)", () => {
     await user.click(saveButton());
 
     expect(await screen.findByText(SAVED)).toBeTruthy();
-    expect(fake.update).not.toHaveBeenCalled();
-    expect(fake.insert).toHaveBeenCalledWith("about_content", [
-      {
-        image_url: "https://example.org/new.jpg",
-        about_title: "About Helping Hands Foundation",
-        about_text: "Since 2010.",
-        years_of_service: 15,
-        lives_impacted: 500,
-        active_volunteers: 50,
-        our_vision: "Vision",
-        our_mission: "Mission",
-      },
-    ]);
+    expect(writes()).toEqual(["POST"]);
+    const [created] = await stored();
+    expect(created).toMatchObject({
+      image_url: "https://example.org/new.jpg",
+      about_title: "About Helping Hands Foundation",
+      about_text: "Since 2010.",
+      years_of_service: 15,
+      lives_impacted: 500,
+      active_volunteers: 50,
+      our_vision: "Vision",
+      our_mission: "Mission",
+    });
 
-    // The next save updates the record just made, instead of adding another.
-    const [created] = fake.rows("about_content") as [Row];
-    await waitFor(() => expect(fake.list).toHaveBeenCalledTimes(2));
+    // The next save updates the record just made, instead of adding another (which
+    // the database would refuse: it keeps one about record).
+    await waitFor(() => expect(readAfterInsert()).toBe(true));
     await user.clear(field(/^Our Mission/));
     await user.type(field(/^Our Mission/), "Mission, again");
     await user.click(saveButton());
-    await waitFor(() => expect(fake.update).toHaveBeenCalledTimes(1));
-    expect(fake.update).toHaveBeenCalledWith(
-      "about_content",
-      created.id,
-      expect.objectContaining({ our_mission: "Mission, again" }),
-      created.updated_at,
+    await waitFor(() => expect(writes()).toEqual(["POST", "PATCH"]));
+    await waitFor(async () =>
+      expect((await stored()).map((row) => [row.id, row.our_mission])).toEqual([
+        [created?.id, "Mission, again"],
+      ]),
     );
-    expect(fake.insert).toHaveBeenCalledTimes(1);
-    expect(fake.rows("about_content")).toHaveLength(1);
   });
 
   it("marks the figures the home page shows as required, and says what one left blank needs", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    const { user } = setup(fake);
+    await arrange(ABOUT);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     for (const label of ["Years of Service", "Lives Impacted", "Active Volunteers"]) {
       expect(screen.getByText(label).closest("label")?.textContent).toContain("*");
@@ -105,12 +146,12 @@ describe("SingletonForm (about)", () => {
     await user.click(saveButton());
     expect(await screen.findByText("Please enter a whole number.")).toBeTruthy();
     expect(errorOf(field(/^Lives Impacted/))).toBe("Please enter a whole number.");
-    expect(fake.update).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 
   it("refuses missing required fields without saving", async () => {
-    const fake = createFakeData();
-    const { user } = setup(fake);
+    await arrange();
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.click(saveButton());
     // The blank required fields, named (the title has its default).
@@ -118,7 +159,8 @@ describe("SingletonForm (about)", () => {
       "Please fill in About Text, Our Vision and Our Mission and upload the About Image.",
     );
     expect(field(/^About Text/).getAttribute("aria-invalid")).toBe("true");
-    expect(fake.insert).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it.each([
@@ -127,8 +169,8 @@ describe("SingletonForm (about)", () => {
     ["Lives Impacted", "1e"],
     ["Active Volunteers", "abc"],
   ])("refuses %s given %j under the field, never saving it as 0", async (label, typed) => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    const { user } = setup(fake);
+    const row = await arrange(ABOUT);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.clear(field(label));
     if (typed) await user.type(field(label), typed);
@@ -139,15 +181,15 @@ describe("SingletonForm (about)", () => {
     expect(field(label).getAttribute("aria-invalid")).toBe("true");
     // Every other required field is filled, so the banner points to the field.
     expect(screen.getByRole("alert").textContent).toBe("Please fix the highlighted fields.");
-    expect(fake.update).not.toHaveBeenCalled();
-    expect(fake.insert).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
+    expect(await stored()).toEqual([row]);
   });
 
   it("says only words when the server cannot be reached, and logs the cause", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    fake.fail("update", { error: new TypeError("Failed to fetch") });
+    await arrange(ABOUT);
+    stack.faults.fail({ method: "PATCH", path: `/rest/v1/${TABLE}` }, { network: true });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { user } = setup(fake);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.click(saveButton());
 
@@ -163,18 +205,19 @@ describe("SingletonForm (about)", () => {
     );
     expect(toast.textContent).toContain(about.texts.saveError);
     expect(toast.textContent).not.toMatch(/TypeError|Failed to fetch/);
-    expect(logged).toHaveBeenCalledWith(about.texts.saveError, expect.any(TypeError));
+    expect(logged).toHaveBeenCalledWith(about.texts.saveError, expect.any(Error));
+    expect(inspect(logged.mock.calls)).toMatch(/Failed to fetch/);
     logged.mockRestore();
   });
 
   it("never shows the server's own words on a toast", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    const { toDataError } = await import("../api/supabase-data.ts");
-    fake.fail("update", {
-      error: toDataError({ message: "permission denied for schema private", code: "XX000" }),
-    });
+    await arrange(ABOUT);
+    stack.faults.fail(
+      { method: "PATCH", path: `/rest/v1/${TABLE}` },
+      { status: 500, code: "XX000", message: "permission denied for schema private" },
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { user } = setup(fake);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.click(saveButton());
 
@@ -187,10 +230,9 @@ describe("SingletonForm (about)", () => {
     logged.mockRestore();
   });
 
-  it("updates the existing record with its updated_at", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    const [row] = fake.rows("about_content") as [Row];
-    const { user } = setup(fake);
+  it("updates the existing record, over the version it loaded", async () => {
+    const row = await arrange(ABOUT);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     expect(field(/^Title/).value).toBe("About Us");
     expect(field("Years of Service").value).toBe("20");
@@ -201,20 +243,26 @@ describe("SingletonForm (about)", () => {
     await user.click(saveButton());
 
     expect(await screen.findByText(SAVED)).toBeTruthy();
-    expect(fake.insert).not.toHaveBeenCalled();
-    expect(fake.update).toHaveBeenCalledWith(
-      "about_content",
-      row.id,
-      { ...ABOUT, lives_impacted: 1200 },
-      row.updated_at,
-    );
-    expect(fake.row("about_content", row.id)?.lives_impacted).toBe(1200);
+    expect(writes()).toEqual(["PATCH"]);
+    const [saved, ...others] = await stored();
+    expect(others).toEqual([]);
+    expect(saved).toMatchObject({ ...ABOUT, id: row?.id, lives_impacted: 1200 });
+    // Saved over the version loaded: the database's clock for the record moved on.
+    expect(time(saved?.updated_at)).toBeGreaterThan(time(row?.updated_at));
   });
 
   it("keeps the typed values and says so when the save fails", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    fake.fail("update");
-    const { user } = setup(fake);
+    await arrange(ABOUT);
+    stack.faults.fail(
+      { method: "PATCH", path: `/rest/v1/${TABLE}` },
+      {
+        status: 400,
+        code: "23514",
+        message:
+          'new row for relation "about_content" violates check constraint "about_content_our_vision_filled"',
+      },
+    );
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.clear(field(/^Our Vision/));
     await user.type(field(/^Our Vision/), "A kinder world");
@@ -224,13 +272,17 @@ describe("SingletonForm (about)", () => {
     expect(alert).toBeTruthy();
     expect(field(/^Our Vision/).value).toBe("A kinder world");
     expect(screen.queryByText(SAVED)).toBeNull();
+    expect((await stored())[0]?.our_vision).toBe("A fair world");
   });
 
   it("says the session ended when the save fails for that, keeping the typed values", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    fake.fail("update", { error: new SessionExpiredError() });
+    await arrange(ABOUT);
+    // A token the API no longer takes is refused everywhere, the access check included.
+    const expired = { status: 401, code: "PGRST303", message: "JWT expired" };
+    stack.faults.fail({ method: "PATCH", path: `/rest/v1/${TABLE}` }, expired);
+    stack.faults.fail({ path: "/rest/v1/rpc/admin_access" }, expired);
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { user } = setup(fake);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
     await user.clear(field(/^Our Vision/));
     await user.type(field(/^Our Vision/), "A kinder world");
@@ -241,33 +293,39 @@ describe("SingletonForm (about)", () => {
     expect(screen.queryByText(about.texts.saveError, { selector: "form p" })).toBeNull();
     expect(field(/^Our Vision/).value).toBe("A kinder world");
     expect(screen.queryByText(SAVED)).toBeNull();
-    expect(logged).toHaveBeenCalledWith(about.texts.saveError, expect.any(SessionExpiredError));
+    expect(logged).toHaveBeenCalledWith(about.texts.saveError, expect.any(Error));
+    expect((await stored())[0]?.our_vision).toBe("A fair world");
     logged.mockRestore();
   });
 
   it("offers to reload the saved content when someone else saved first", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    const [row] = fake.rows("about_content") as [Row];
-    const { user } = setup(fake);
+    const row = await arrange(ABOUT);
+    const { user } = setup();
     await screen.findByRole("heading", { name: "About Section Content" });
-    fake.change("about_content", row.id, { our_mission: "Their mission" });
+    await stack.change(TABLE, row?.id ?? "", { our_mission: "Their mission" });
 
     await user.clear(field(/^Our Vision/));
     await user.type(field(/^Our Vision/), "Mine");
     await user.click(saveButton());
-    expect(await screen.findByText(new ConflictError(false).message)).toBeTruthy();
-    expect(fake.row("about_content", row.id)?.our_vision).toBe("A fair world");
+    expect(await screen.findByText(failures.changedElsewhere)).toBeTruthy();
+    expect((await stored())[0]).toMatchObject({
+      our_vision: "A fair world",
+      our_mission: "Their mission",
+    });
 
     await user.click(screen.getByRole("button", { name: "Reload the saved content" }));
     await waitFor(() => expect(field(/^Our Mission/).value).toBe("Their mission"));
     expect(field(/^Our Vision/).value).toBe("A fair world");
-    expect(screen.queryByText(new ConflictError(false).message)).toBeNull();
+    expect(screen.queryByText(failures.changedElsewhere)).toBeNull();
   });
 
   it("shows a load failure with Retry", async () => {
-    const fake = createFakeData({ about_content: [ABOUT] });
-    fake.fail("list");
-    const { user } = setup(fake);
+    await arrange(ABOUT);
+    stack.faults.fail(
+      { method: "GET", path: `/rest/v1/${TABLE}` },
+      { status: 500, code: "57014", message: "canceling statement due to statement timeout" },
+    );
+    const { user } = setup();
     expect(await screen.findByText(about.texts.loadError, { selector: "p" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(field(/^Title/).value).toBe("About Us"));

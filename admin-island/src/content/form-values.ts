@@ -1,4 +1,4 @@
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import type { Field, FormValues, ResourceDefinition } from "./resources/types.ts";
 
 function fieldValue(field: Field, value: unknown, fallback: unknown): unknown {

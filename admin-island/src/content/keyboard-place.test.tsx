@@ -4,9 +4,8 @@
 // of a list, its card says so and the other active ones say why they are not shown.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { shownWords } from "../words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { boardStaff } from "./resources/home.ts";
@@ -22,9 +21,18 @@ const member = (name: string, sort_order: number) => ({
   is_active: true,
 });
 
-function setup(definition: ResourceDefinition, fake: FakeData) {
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** The definition's table holding only `rows`, stored as the owner. */
+async function setup(definition: ResourceDefinition, rows: Record<string, unknown>[] = []) {
+  await stack.clear(definition.table);
+  if (rows.length > 0) await stack.seed(definition.table, rows);
   const user = userEvent.setup();
-  renderWithData(<ResourceManager definition={definition} />, fake);
+  renderScreen(<ResourceManager definition={definition} />, stack);
   return { user };
 }
 
@@ -32,7 +40,7 @@ const focused = () => document.activeElement as HTMLElement | null;
 
 describe("a keyboard user's place on a card list", () => {
   it("opens the add dialog on its first field, not on its close button", async () => {
-    const { user } = setup(projects, createFakeData());
+    const { user } = await setup(projects);
     await user.click(await screen.findByRole("button", { name: "Add Project" }));
     const dialog = await screen.findByRole("dialog", { name: "Add New Project" });
     await waitFor(() => expect(dialog.contains(focused())).toBe(true));
@@ -41,8 +49,7 @@ describe("a keyboard user's place on a card list", () => {
   });
 
   it("keeps focus on a card's toggle while it saves and after", async () => {
-    const fake = createFakeData({ board_staff: [member("Asha", 0), member("Binod", 1)] });
-    const { user } = setup(boardStaff, fake);
+    const { user } = await setup(boardStaff, [member("Asha", 0), member("Binod", 1)]);
     const toggle = await screen.findByRole("button", { name: "Deactivate Asha" });
     await user.click(toggle);
     await screen.findByRole("button", { name: "Activate Asha" });
@@ -51,10 +58,11 @@ describe("a keyboard user's place on a card list", () => {
   });
 
   it("after a delete, puts focus on the next card, and on the add button when none is left", async () => {
-    const fake = createFakeData({
-      board_staff: [member("Asha", 0), member("Binod", 1), member("Chitra", 2)],
-    });
-    const { user } = setup(boardStaff, fake);
+    const { user } = await setup(boardStaff, [
+      member("Asha", 0),
+      member("Binod", 1),
+      member("Chitra", 2),
+    ]);
     await user.click(await screen.findByRole("button", { name: "Delete Binod" }));
     await user.click(
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
@@ -77,8 +85,7 @@ describe("a keyboard user's place on a card list", () => {
   });
 
   it("a cancelled delete leaves focus on the Delete button", async () => {
-    const fake = createFakeData({ board_staff: [member("Asha", 0), member("Binod", 1)] });
-    const { user } = setup(boardStaff, fake);
+    const { user } = await setup(boardStaff, [member("Asha", 0), member("Binod", 1)]);
     const remove = await screen.findByRole("button", { name: "Delete Asha" });
     await user.click(remove);
     await user.click(
@@ -88,8 +95,7 @@ describe("a keyboard user's place on a card list", () => {
   });
 
   it("after a create, puts focus on the new card's Edit button", async () => {
-    const fake = createFakeData({ board_staff: [member("Asha", 0)] });
-    const { user } = setup(boardStaff, fake);
+    const { user } = await setup(boardStaff, [member("Asha", 0)]);
     await user.click(await screen.findByRole("button", { name: "Add Member" }));
     const form = within(await screen.findByRole("dialog", { name: "Add New Board Staff Member" }));
     await user.type(form.getByLabelText(/^Full Name/), "Dev");
@@ -99,8 +105,7 @@ describe("a keyboard user's place on a card list", () => {
   });
 
   it("after Escape, and after an update, puts focus back on the card's Edit button", async () => {
-    const fake = createFakeData({ board_staff: [member("Asha", 0), member("Binod", 1)] });
-    const { user } = setup(boardStaff, fake);
+    const { user } = await setup(boardStaff, [member("Asha", 0), member("Binod", 1)]);
     const edit = await screen.findByRole("button", { name: "Edit Binod" });
     await user.click(edit);
     await screen.findByRole("dialog", { name: "Edit Board Staff Member" });
@@ -118,26 +123,20 @@ describe("a keyboard user's place on a card list", () => {
 });
 
 describe("which record the site shows", () => {
-  const content = (title: string, is_active: boolean) => ({
+  const content = (title: string, is_active: boolean, created_at: string) => ({
     title,
     description: "About the medical work",
-    banner_image_url: null,
-    services: [],
-    statistics: [],
-    health_tips: [],
+    banner_image_url: "https://example.org/medical.jpg",
     is_active,
+    created_at,
   });
 
   it("marks the newest active record, and says why the other active ones are not shown", async () => {
-    // Stored oldest first: the fake gives each a later created_at.
-    const fake = createFakeData({
-      medical_content: [
-        content("Oldest, active", true),
-        content("Middle, inactive", false),
-        content("Newest, active", true),
-      ],
-    });
-    setup(medicalContent, fake);
+    await setup(medicalContent, [
+      content("Oldest, active", true, "2026-01-01T00:00:00Z"),
+      content("Middle, inactive", false, "2026-01-02T00:00:00Z"),
+      content("Newest, active", true, "2026-01-03T00:00:00Z"),
+    ]);
     const card = async (title: string) =>
       (await screen.findByRole("heading", { name: title })).closest("li") as HTMLElement;
     const newest = await card("Newest, active");
@@ -152,8 +151,7 @@ describe("which record the site shows", () => {
   });
 
   it("marks nothing on a list the site shows whole", async () => {
-    const fake = createFakeData({ board_staff: [member("Asha", 0), member("Binod", 1)] });
-    setup(boardStaff, fake);
+    await setup(boardStaff, [member("Asha", 0), member("Binod", 1)]);
     await screen.findByRole("heading", { name: "Binod" });
     expect(screen.queryByText(shownWords.shown)).toBeNull();
   });

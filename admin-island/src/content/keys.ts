@@ -1,6 +1,6 @@
 // The query keys of the site's content: every table's rows sit under its own key, so a
 // write to a table refreshes each list of it (in whatever order) and nothing else.
-import type { ListOrder, TableName } from "../api/data-layer.ts";
+import type { ListOrder, TableName } from "../api/rows.ts";
 
 export const contentKeys = {
   all: ["content"] as const,

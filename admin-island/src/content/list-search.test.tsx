@@ -5,15 +5,15 @@
 // is on with only the first records shown), and delete with Undo in a search's results.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A hundred cards and more, drawn by jsdom on a busy machine: allow for it.
 vi.setConfig({ testTimeout: 30_000 });
 
+import type { TableName } from "../api/rows.ts";
 import { GalleryManager } from "../galleries/GalleryManager.tsx";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
 import { stackSortableItems } from "../testing/layout.ts";
-import { renderWithData } from "../testing/render.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { medicalGallery } from "./resources/galleries.ts";
 import { causes } from "./resources/home.ts";
@@ -26,23 +26,56 @@ vi.mock("../uploads/images.ts", async (original) =>
 
 const CATEGORIES = ["Water", "Education", "Health"];
 
-/** 120 projects; the newest (listed first) is Project 120. */
-function manyProjects(count = 120): FakeData {
-  return createFakeData({
-    projects: Array.from({ length: count }, (_, i) => ({
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** `table` holding only `rows`, stored as the owner; earlier requests forgotten. */
+async function arrange(table: TableName, rows: Record<string, unknown>[]) {
+  await stack.clear(table);
+  await stack.seed(table, rows);
+  stack.faults.reset();
+}
+
+/** A minute after the first of 2026, `i` minutes on: the order records were added in. */
+const addedAt = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+
+/** How many of the projects below the table holds, when nothing else changed it. */
+let projectsStored = 0;
+
+/**
+ * 120 projects; the newest (listed first) is Project 120. Stored once for the tests that
+ * leave them as they are (a delete that is undone leaves them so too).
+ */
+async function manyProjects(count = 120) {
+  const counted = await stack.db.query<{ total: number }>(
+    "select count(*)::integer as total from public.projects",
+  );
+  if (projectsStored === count && counted.rows[0]?.total === count) {
+    stack.faults.reset();
+    return;
+  }
+  projectsStored = count;
+  await arrange(
+    "projects",
+    Array.from({ length: count }, (_, i) => ({
       title: `Project ${i + 1}`,
       description: i === 6 ? "Solar lamps for a school" : `Work number ${i + 1}`,
       category_name: CATEGORIES[i % 3],
       project_status: "ongoing",
       image_url: null,
       is_active: true,
+      created_at: addedAt(i),
     })),
-  });
+  );
 }
 
-function manyCauses(count: number): FakeData {
-  return createFakeData({
-    causes: Array.from({ length: count }, (_, i) => ({
+function manyCauses(count: number) {
+  return arrange(
+    "causes",
+    Array.from({ length: count }, (_, i) => ({
       title: `Cause ${i + 1}`,
       description: `Cause number ${i + 1}`,
       image_url: `https://example.org/${i}.jpg`,
@@ -50,7 +83,15 @@ function manyCauses(count: number): FakeData {
       sort_order: i,
       is_active: true,
     })),
-  });
+  );
+}
+
+/** The ids of a table's records in their order. */
+async function idsInOrder(table: TableName): Promise<string[]> {
+  const rows = await stack.rows(table);
+  return rows
+    .sort((a, b) => Number(a.sort_order) - Number(b.sort_order))
+    .map((row) => String(row.id));
 }
 
 const cards = (name: string) => {
@@ -62,9 +103,9 @@ const titles = (name: string) =>
 
 describe("searching a card list", () => {
   it("finds a record by title, any case, and counts what matches", async () => {
-    const fake = manyProjects();
+    await manyProjects();
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={projects} />, fake);
+    renderScreen(<ResourceManager definition={projects} />, stack);
     await screen.findByRole("heading", { name: "Project 120" });
     expect(screen.getByRole("status").textContent).toBe("120 in total");
     const search = screen.getByRole("searchbox", { name: "Search" });
@@ -85,9 +126,9 @@ describe("searching a card list", () => {
   });
 
   it("filters by category, alone or with a search", async () => {
-    const fake = manyProjects();
+    await manyProjects();
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={projects} />, fake);
+    renderScreen(<ResourceManager definition={projects} />, stack);
     await screen.findByRole("heading", { name: "Project 120" });
     const category = screen.getByRole("combobox", { name: "Category" });
     expect(
@@ -107,9 +148,9 @@ describe("searching a card list", () => {
   });
 
   it("says when nothing matches, and clearing brings every record back", async () => {
-    const fake = manyProjects(10);
+    await manyProjects(10);
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={projects} />, fake);
+    renderScreen(<ResourceManager definition={projects} />, stack);
     await screen.findByRole("heading", { name: "Project 10" });
     const search = screen.getByRole("searchbox", { name: "Search" });
     await user.type(search, "zebra");
@@ -132,9 +173,9 @@ describe("searching a card list", () => {
 
 describe("showing a long list a part at a time", () => {
   it("shows 50, then 50 more with focus on the first new one, then all", async () => {
-    const fake = manyProjects();
+    await manyProjects();
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={projects} />, fake);
+    renderScreen(<ResourceManager definition={projects} />, stack);
     await screen.findByRole("heading", { name: "Project 120" });
     expect(cards("Projects Management")).toHaveLength(50);
     expect(screen.getByText("Showing 50 of 120")).toBeTruthy();
@@ -159,9 +200,9 @@ describe("showing a long list a part at a time", () => {
   });
 
   it("deletes a found record, keeps the search, and Undo brings it back", async () => {
-    const fake = manyProjects();
+    await manyProjects();
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={projects} />, fake);
+    renderScreen(<ResourceManager definition={projects} />, stack);
     await screen.findByRole("heading", { name: "Project 120" });
     await user.click(screen.getByRole("searchbox", { name: "Search" }));
     await user.paste("project 117");
@@ -171,19 +212,19 @@ describe("showing a long list a part at a time", () => {
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
     );
     expect(await screen.findByText("No results for “project 117”")).toBeTruthy();
-    expect(fake.rows("projects")).toHaveLength(119);
+    expect(await stack.rows("projects")).toHaveLength(119);
 
     await user.click(await screen.findByRole("button", { name: "Undo" }));
     await waitFor(() => expect(titles("Projects Management")).toEqual(["Project 117"]));
-    expect(fake.rows("projects")).toHaveLength(120);
+    await waitFor(async () => expect(await stack.rows("projects")).toHaveLength(120));
   });
 });
 
 describe("reordering a long list", () => {
   it("is off while a search leaves records out, and says how to turn it back on", async () => {
-    const fake = manyCauses(60);
+    await manyCauses(60);
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={causes} />, fake);
+    renderScreen(<ResourceManager definition={causes} />, stack);
     await screen.findByRole("heading", { name: "Cause 1" });
     expect(screen.getByRole("button", { name: "Move Cause 1" })).toBeTruthy();
     expect(screen.queryByText(/Clear the search to reorder/)).toBeNull();
@@ -200,10 +241,10 @@ describe("reordering a long list", () => {
 
   it("saves the whole order when a record among the first shown is moved", async () => {
     stackSortableItems();
-    const fake = manyCauses(60);
-    const ids = fake.rows("causes").map((row) => row.id);
+    await manyCauses(60);
+    const ids = await idsInOrder("causes");
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={causes} />, fake);
+    renderScreen(<ResourceManager definition={causes} />, stack);
     await screen.findByRole("heading", { name: "Cause 1" });
     expect(cards("Causes Management")).toHaveLength(50);
 
@@ -217,24 +258,28 @@ describe("reordering a long list", () => {
     await user.keyboard("[ArrowDown]");
     await user.keyboard("[Space]");
     expect(await screen.findByText("New order saved.")).toBeTruthy();
-    expect(fake.reorder).toHaveBeenCalledTimes(1);
-    // Every one of the 60 causes, the ten not shown included, in its new place.
-    expect(fake.reorder).toHaveBeenCalledWith("causes", [ids[1], ids[2], ids[0], ...ids.slice(3)]);
+    // One write of the whole order: every one of the 60 causes, the ten not shown
+    // included, in its new place.
+    expect(
+      stack.faults.sent.filter((request) => request.path.startsWith("/rest/v1/rpc/reorder_rows")),
+    ).toHaveLength(1);
+    expect(await idsInOrder("causes")).toEqual([ids[1], ids[2], ids[0], ...ids.slice(3)]);
   });
 });
 
 describe("searching a gallery", () => {
   it("finds pictures by their description, named by their place in the whole gallery", async () => {
-    const fake = createFakeData({
-      medical_gallery: Array.from({ length: 70 }, (_, i) => ({
+    await arrange(
+      "medical_gallery",
+      Array.from({ length: 70 }, (_, i) => ({
         image_url: `https://example.org/medical-${i}.jpg`,
         image_alt: i === 63 ? "A nurse checks a child's blood pressure" : `Clinic day ${i + 1}`,
         sort_order: i,
         is_active: true,
       })),
-    });
+    );
     const user = userEvent.setup();
-    renderWithData(<GalleryManager gallery={medicalGallery} />, fake);
+    renderScreen(<GalleryManager gallery={medicalGallery} />, stack);
     await screen.findByRole("button", { name: "Describe Medical Gallery Image 1" });
     expect(cards("Gallery images")).toHaveLength(50);
     expect(screen.getByText("Showing 50 of 70")).toBeTruthy();

@@ -3,7 +3,7 @@
 // the first rows and "Show more", and when dragging may change the order. Also what
 // each registered list searches, derived from its fields.
 import { describe, expect, it } from "vitest";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { galleries, resources } from "../app/registry.ts";
 import { listWords } from "../words.ts";
 import {

@@ -1,7 +1,7 @@
 // What a list screen shows of its loaded rows: the ones a search and a category
 // leave, and of those the first LIST_BATCH, then more on request. One mechanism for
 // every list; what it searches comes from the definition (ListSearch). Pure.
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import type { ListSearch } from "./resources/types.ts";
 
 /** How many rows a list shows at first, and how many more each "Show more" adds. */

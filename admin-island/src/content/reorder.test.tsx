@@ -5,12 +5,12 @@
 // old order back. Repeating lists inside a form move their items the same way.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Row, TableName } from "../api/rows.ts";
 import { GalleryManager } from "../galleries/GalleryManager.tsx";
 import { $saves } from "../publishing/saves.ts";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
 import { stackSortableItems } from "../testing/layout.ts";
-import { renderWithData } from "../testing/render.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { ResourceForm } from "./ResourceForm.tsx";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { medicalGallery } from "./resources/galleries.ts";
@@ -31,10 +31,44 @@ const cause = (title: string, sort_order: number) => ({
   is_active: true,
 });
 
-function setupCauses(fake: FakeData) {
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** `table` holding only `rows`, stored as the owner and answered; earlier requests forgotten. */
+async function arrange(table: TableName, rows: Record<string, unknown>[]): Promise<Row[]> {
+  await stack.clear(table);
+  const stored = await stack.seed(table, rows);
+  stack.faults.reset();
+  return stored;
+}
+
+/** The titles (or ids) of a table's records, in their stored order. */
+async function inOrder(table: TableName, column = "title"): Promise<unknown[]> {
+  const rows = await stack.rows(table);
+  return rows.sort((a, b) => Number(a.sort_order) - Number(b.sort_order)).map((row) => row[column]);
+}
+
+/** The calls of the database function that writes a whole list's order. */
+const reorders = () =>
+  stack.faults.sent.filter((request) => request.path.startsWith("/rest/v1/rpc/reorder_rows"));
+/** The requests that change single rows of a table. */
+const rowWrites = (table: TableName) =>
+  stack.faults.sent.filter(
+    (request) =>
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      request.path.startsWith(`/rest/v1/${table}`),
+  );
+const REORDER = { method: "POST", path: "/rest/v1/rpc/reorder_rows" };
+
+async function setupCauses(rows: Record<string, unknown>[]) {
+  await arrange("causes", rows);
   stackSortableItems();
   const user = userEvent.setup();
-  renderWithData(<ResourceManager definition={causes} />, fake);
+  renderScreen(<ResourceManager definition={causes} />, stack);
   return { user };
 }
 
@@ -71,13 +105,11 @@ const MEALS = cause("Warm Meals", 2);
 
 describe("reordering a card list with the keyboard", () => {
   it("shows the new order at once, saves it in one call, and publishes", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS, MEALS] });
-    const [water, books, meals] = fake.rows("causes");
-    const { user } = setupCauses(fake);
+    const { user } = await setupCauses([WATER, BOOKS, MEALS]);
     await screen.findByRole("heading", { name: "Clean Water" });
     expect(orderBadges()).toEqual(["#1", "#2", "#3"]);
 
-    const gate = fake.hold("reorder");
+    const gate = stack.faults.hold(REORDER);
     const saves = $saves.get();
     screen.getByRole("button", { name: "Move Clean Water" }).focus();
     await user.keyboard("[Space]");
@@ -93,27 +125,24 @@ describe("reordering a card list with the keyboard", () => {
     expect(orderBadges()).toEqual(["#1", "#2", "#3"]);
     await act(async () => gate.release());
     expect(await screen.findByText("New order saved.")).toBeTruthy();
-    expect(fake.reorder).toHaveBeenCalledTimes(1);
-    expect(fake.reorder).toHaveBeenCalledWith("causes", [books?.id, meals?.id, water?.id]);
-    expect(fake.update).not.toHaveBeenCalled();
+    expect(reorders()).toHaveLength(1);
+    expect(rowWrites("causes")).toEqual([]);
     expect($saves.get()).toBe(saves + 1);
-    expect(
-      fake
-        .rows("causes")
-        .sort((a, b) => Number(a.sort_order) - Number(b.sort_order))
-        .map((row) => row.title),
-    ).toEqual(["School Books", "Warm Meals", "Clean Water"]);
+    expect(await inOrder("causes")).toEqual(["School Books", "Warm Meals", "Clean Water"]);
   });
 
   it("puts the list back and says so when the save fails", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS, MEALS] });
-    fake.fail("reorder");
-    const { user } = setupCauses(fake);
+    const { user } = await setupCauses([WATER, BOOKS, MEALS]);
+    stack.faults.fail(REORDER, {
+      status: 500,
+      code: "40001",
+      message: "The list has changed since it was loaded: reload it and try again",
+    });
     await screen.findByRole("heading", { name: "Clean Water" });
     const saves = $saves.get();
 
     // The list is put back by the screen itself, not by a reload (held here).
-    const reload = fake.hold("list");
+    const reload = stack.faults.hold({ method: "GET", path: "/rest/v1/causes" });
     await moveDown(user, "Move School Books", 1);
     expect(
       await screen.findByText("The new order could not be saved. The list is back as it was."),
@@ -122,12 +151,12 @@ describe("reordering a card list with the keyboard", () => {
     expect(orderBadges()).toEqual(["#1", "#2", "#3"]);
     await act(async () => reload.release());
     expect($saves.get()).toBe(saves);
-    expect(fake.rows("causes").map((row) => row.sort_order)).toEqual([0, 1, 2]);
+    expect(await inOrder("causes")).toEqual(["Clean Water", "School Books", "Warm Meals"]);
+    expect((await stack.rows("causes")).map((row) => row.sort_order)).toEqual([0, 1, 2]);
   });
 
   it("cancels with escape, and nothing is saved", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS] });
-    const { user } = setupCauses(fake);
+    const { user } = await setupCauses([WATER, BOOKS]);
     await screen.findByRole("heading", { name: "Clean Water" });
 
     screen.getByRole("button", { name: "Move Clean Water" }).focus();
@@ -136,21 +165,21 @@ describe("reordering a card list with the keyboard", () => {
     await user.keyboard("[Escape]");
     expect(announced()).toBe("Moving cancelled. Clean Water is back, card 1 of 2.");
     expect(cardTitles()).toEqual(["Clean Water", "School Books"]);
-    expect(fake.reorder).not.toHaveBeenCalled();
+    expect(reorders()).toEqual([]);
+    expect(await inOrder("causes")).toEqual(["Clean Water", "School Books"]);
   });
 
   it("writes the previous order back from the toast's Undo", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS, MEALS] });
-    const [water, books, meals] = fake.rows("causes");
-    const { user } = setupCauses(fake);
+    const { user } = await setupCauses([WATER, BOOKS, MEALS]);
     await screen.findByRole("heading", { name: "Clean Water" });
 
     await moveDown(user, "Move Clean Water", 1);
     await screen.findByText("New order saved.");
+    expect(await inOrder("causes")).toEqual(["School Books", "Clean Water", "Warm Meals"]);
     const saves = $saves.get();
     await user.click(screen.getByRole("button", { name: "Undo" }));
     expect(await screen.findByText("Change undone.")).toBeTruthy();
-    expect(fake.reorder).toHaveBeenLastCalledWith("causes", [water?.id, books?.id, meals?.id]);
+    expect(await inOrder("causes")).toEqual(["Clean Water", "School Books", "Warm Meals"]);
     expect($saves.get()).toBe(saves + 1);
     await waitFor(() =>
       expect(cardTitles()).toEqual(["Clean Water", "School Books", "Warm Meals"]),
@@ -158,8 +187,7 @@ describe("reordering a card list with the keyboard", () => {
   });
 
   it("names every handle after its card and describes how to move it", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS] });
-    setupCauses(fake);
+    await setupCauses([WATER, BOOKS]);
     const handle = await screen.findByRole("button", { name: "Move School Books" });
     const description = handle.getAttribute("aria-describedby");
     expect(document.getElementById(description ?? "")?.textContent).toMatch(
@@ -176,26 +204,26 @@ describe("reordering a gallery", () => {
       sort_order: n,
       is_active: true,
     });
-    const fake = createFakeData({ medical_gallery: [picture(0), picture(1), picture(2)] });
-    const [first, second, third] = fake.rows("medical_gallery");
+    const [first, second, third] = await arrange("medical_gallery", [
+      picture(0),
+      picture(1),
+      picture(2),
+    ]);
     stackSortableItems();
     const user = userEvent.setup();
-    renderWithData(<GalleryManager gallery={medicalGallery} />, fake);
+    renderScreen(<GalleryManager gallery={medicalGallery} />, stack);
     await screen.findByRole("list", { name: "Gallery images" });
 
     await moveDown(user, "Move Medical Gallery Image 3", 0);
-    expect(fake.reorder).not.toHaveBeenCalled();
+    expect(reorders()).toEqual([]);
     screen.getByRole("button", { name: "Move Medical Gallery Image 1" }).focus();
     await user.keyboard("[Space]");
     expect(announced()).toBe("Picked up Medical Gallery Image 1, picture 1 of 3.");
     await user.keyboard("[ArrowDown]");
     await user.keyboard("[Space]");
     expect(await screen.findByText("New order saved.")).toBeTruthy();
-    expect(fake.reorder).toHaveBeenCalledWith("medical_gallery", [
-      second?.id,
-      first?.id,
-      third?.id,
-    ]);
+    expect(reorders()).toHaveLength(1);
+    expect(await inOrder("medical_gallery", "id")).toEqual([second?.id, first?.id, third?.id]);
     const tiles = within(screen.getByRole("list", { name: "Gallery images" })).getAllByRole(
       "listitem",
     );
@@ -228,8 +256,8 @@ describe("reordering a repeating list inside a form", () => {
       ],
       health_tips: [{ icon: "🩺", title: "Walk", description: "Every day" }],
     };
-    const fake = createFakeData();
-    renderWithData(
+    stack.faults.reset();
+    renderScreen(
       <ResourceForm
         definition={medicalContent}
         mode="edit"
@@ -237,7 +265,7 @@ describe("reordering a repeating list inside a form", () => {
         draftKey="medical_content:test"
         onSubmit={onSubmit}
       />,
-      fake,
+      stack,
     );
     const services = within(screen.getByRole("group", { name: "Services" }));
     // Each item's handle and what screen readers hear name it by its title.
@@ -253,7 +281,7 @@ describe("reordering a repeating list inside a form", () => {
           .map((input) => (input as HTMLInputElement).value),
       ).toEqual(["Check-ups", "First aid"]),
     );
-    expect(fake.reorder).not.toHaveBeenCalled();
+    expect(reorders()).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: medicalContent.texts.updateSubmit }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -266,23 +294,21 @@ describe("moving inside a dialog", () => {
   it("cancels the move on escape without closing the dialog", async () => {
     stackSortableItems();
     const user = userEvent.setup();
-    const fake = createFakeData({
-      medical_content: [
-        {
-          banner_image_url: "https://example.org/banner.jpg",
-          title: "Medical care",
-          description: "Care for all",
-          services: [
-            { icon: "heart", title: "First aid", description: "Help at once" },
-            { icon: "heart", title: "Check-ups", description: "Every month" },
-          ],
-          statistics: [{ number: "5", label: "Clinics" }],
-          health_tips: [{ icon: "🩺", title: "Walk", description: "Every day" }],
-          is_active: true,
-        },
-      ],
-    });
-    renderWithData(<ResourceManager definition={medicalContent} />, fake);
+    await arrange("medical_content", [
+      {
+        banner_image_url: "https://example.org/banner.jpg",
+        title: "Medical care",
+        description: "Care for all",
+        services: [
+          { icon: "heart", title: "First aid", description: "Help at once" },
+          { icon: "heart", title: "Check-ups", description: "Every month" },
+        ],
+        statistics: [{ number: "5", label: "Clinics" }],
+        health_tips: [{ icon: "🩺", title: "Walk", description: "Every day" }],
+        is_active: true,
+      },
+    ]);
+    renderScreen(<ResourceManager definition={medicalContent} />, stack);
     await user.click(await screen.findByRole("button", { name: "Edit Medical care" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Medical Content" });
     within(dialog).getByRole("button", { name: "Move First aid" }).focus();

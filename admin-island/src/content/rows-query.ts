@@ -1,10 +1,10 @@
 // Every row of a content table, inactive ones too, in a screen's order.
 import { useQuery } from "@tanstack/react-query";
+import { TIE_BREAKS } from "../../../src/lib/content/tables.ts";
 import { dataOf, guarded, PAST_THE_END, READ_BATCH, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
-import type { ListOrder, Row, TableName } from "../api/data-layer.ts";
 import { toDataError } from "../api/errors.ts";
-import { TIE_BREAKS } from "../../../src/lib/content/tables.ts";
+import type { ListOrder, Row, TableName } from "../api/rows.ts";
 import { contentKeys } from "./keys.ts";
 
 /**

@@ -3,7 +3,7 @@
 // and the filtering follows the typing as a deferred value. A new search or category
 // starts again from the first rows; "Show more" moves focus to the first row it adds.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import {
   categoryChoices,
   filterRows,

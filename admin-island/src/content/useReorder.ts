@@ -4,7 +4,7 @@
 // written back). The list reloads after either, so the next edit starts from what the
 // database holds.
 import { useCallback, useRef, useState } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { notifyError, notifyUndoable } from "../ui/notify.ts";
 import { moved } from "../ui/Sortable.tsx";
 import { ordering } from "../words.ts";

@@ -2,7 +2,8 @@
 // the last save (with a way to reload after a conflict), and closing with a question
 // when there are unsaved changes.
 import { useCallback, useRef, useState } from "react";
-import { ConflictError, type Row } from "../api/data-layer.ts";
+import { ConflictError } from "../api/errors.ts";
+import type { Row } from "../api/rows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import type { FormFailure } from "../ui/FormFailure.tsx";
 import { notifyError } from "../ui/notify.ts";

@@ -4,7 +4,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
-import { useData } from "../api/useData.ts";
+import { useBackend } from "../api/backend.ts";
+import { removeUpload } from "../uploads/media-upload-mutation.ts";
 import { createUploadSession, type UploadSession } from "../uploads/upload-session.ts";
 import { titleFromAddress } from "../uploads/uploads.ts";
 import { failures, forms } from "../words.ts";
@@ -105,16 +106,16 @@ export function refusalBanner(
  * files uploaded into it that no save used are removed (see upload-session.ts).
  */
 function useUnusedUploadsRemoved(uploads: UploadSession, draftKey: string) {
-  const data = useData();
+  const backend = useBackend();
   // Read when the form goes away, so the cleanup runs once, on unmount only.
-  const latest = useRef({ data, draftKey });
-  latest.current = { data, draftKey };
+  const latest = useRef({ backend, draftKey });
+  latest.current = { backend, draftKey };
   useEffect(
     () => () => {
-      const { data: layer, draftKey: key } = latest.current;
+      const { backend: current, draftKey: key } = latest.current;
       if (hasDraft(key)) return;
       for (const url of uploads.unsaved()) {
-        layer.removeUpload(url).catch((error: unknown) => {
+        removeUpload(current, url).catch((error: unknown) => {
           console.error(failures.unusedUploadKept, error);
         });
       }

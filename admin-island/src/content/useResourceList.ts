@@ -1,27 +1,21 @@
-// A resource's list and every write to it: the screens call these and render the
-// state; the writes themselves (sort orders, the active logo, publishing, putting rows
-// back for Undo) are the data layer's (content/writes.ts). A list ordered by sort_order
-// can be reordered; a saved edit, a toggle or a delete can be undone from its toast.
-import { useMemo } from "react";
-import type { Row } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
+import type { Row } from "../api/rows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyBatch, notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { titleFromFileName, type UploadManyResult } from "../uploads/uploads.ts";
 import { logoWords, uploads } from "../words.ts";
 import type { FormValues, ResourceDefinition } from "./resources/types.ts";
+import { useContentWrites } from "./useContentWrites.ts";
 import { useReorder } from "./useReorder.ts";
 import { useContentRowActions } from "./useRowActions.ts";
 import { useRows } from "./useRows.ts";
-import { contentWrites, type Saved } from "./writes.ts";
+import type { Saved } from "./writes.ts";
 
 export type ResourceList = ReturnType<typeof useResourceList>;
 
 export function useResourceList(definition: ResourceDefinition) {
-  const data = useData();
   const { texts } = definition;
   const { state, reload, replace } = useRows(definition.table, definition.order, texts.loadError);
-  const writes = useMemo(() => contentWrites(data, definition), [data, definition]);
+  const writes = useContentWrites(definition);
   const rows = state.rows;
   const confirm = useConfirm();
   /** The site would be left without a logo if this one stopped being shown. */

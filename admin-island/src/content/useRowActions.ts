@@ -2,7 +2,7 @@
 // time per row, a toast for its outcome, and the list reloaded either way. An action
 // on the site's content can be undone from its toast for a few seconds.
 import { useCallback, useState } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { forms } from "../words.ts";

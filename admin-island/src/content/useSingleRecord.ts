@@ -1,21 +1,19 @@
 // A table that holds one record (the home page's about section): the record, and a
 // save that creates it the first time and updates it after (undone from its toast).
-import { useMemo, useState } from "react";
-import { useData } from "../api/useData.ts";
+import { useState } from "react";
 import type { FormFailure } from "../ui/FormFailure.tsx";
 import { notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { saveFailure } from "../ui/save-failure.ts";
 import { forms } from "../words.ts";
 import { clearDraft } from "./drafts.ts";
 import type { ResourceDefinition } from "./resources/types.ts";
+import { useContentWrites } from "./useContentWrites.ts";
 import { useRows } from "./useRows.ts";
-import { contentWrites } from "./writes.ts";
 
 export function useSingleRecord(definition: ResourceDefinition) {
-  const data = useData();
   const { texts } = definition;
   const { state, reload } = useRows(definition.table, definition.order, texts.loadError);
-  const writes = useMemo(() => contentWrites(data, definition), [data, definition]);
+  const writes = useContentWrites(definition);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   /** Bumped to remount the form with the record as saved. */
   const [version, setVersion] = useState(0);

@@ -3,19 +3,20 @@
 // version, putting records back as they were loaded (what Undo does), and the signal
 // after each successful write that publishes the site once saves settle (saves.ts).
 // A restore is a write like any other: the database records it, so it can be undone too.
-import {
-  type AuditEntry,
-  DataError,
-  type DataLayer,
-  type ListOrder,
-  type Row,
-  type TableName,
-  type TrashEntry,
-  type VersionState,
-} from "../api/data-layer.ts";
-import { signalSaved } from "../publishing/saves.ts";
+// After each write `written` is told (useContentWrites: the table's queries are
+// refreshed and the site is published once saves settle).
+import type { Backend } from "../api/backend.ts";
+import { DataError } from "../api/errors.ts";
+import type { ListOrder, Row, TableName } from "../api/rows.ts";
+import { type AuditEntry, getHistory } from "../history/history-query.ts";
+import { restoreVersion, type VersionState } from "../history/version-restore-mutation.ts";
 import { type UploadManyOptions, type UploadManyResult, uploadMany } from "../uploads/uploads.ts";
 import { undoing } from "../words.ts";
+import { activateLogo } from "./logo-activate-mutation.ts";
+import { insertRows } from "./row-create-mutation.ts";
+import { deleteRow } from "./row-delete-mutation.ts";
+import { updateRow } from "./row-update-mutation.ts";
+import { reorderRows } from "./rows-reorder-mutation.ts";
 
 /** The table a screen writes, and the rules its writes follow. */
 export interface ContentTable {
@@ -97,22 +98,21 @@ export function firstChangeSince(row: Row, entries: AuditEntry[]): AuditEntry | 
     .find((entry) => entry.old_data && sameInstant(entry.old_data.updated_at, row.updated_at));
 }
 
-/** Brings a deleted record back from the trash, as it was when deleted. */
-export async function restoreDeleted(data: DataLayer, entry: TrashEntry): Promise<Row> {
-  const row = await data.restoreVersion(entry.entry_id, "before");
-  signalSaved();
-  return row;
-}
-
-export function contentWrites(data: DataLayer, target: ContentTable): ContentWrites {
+export function contentWrites(
+  backend: Backend,
+  target: ContentTable,
+  written: (table: TableName) => void,
+): ContentWrites {
+  const { client } = backend;
   const { table } = target;
+  const wrote = () => written(table);
   const logo = target.activation === "logo";
   const placed = placesNewRecords(target);
 
   /** The activation is a write of its own: a failure there leaves the save standing. */
   async function activate(id: string): Promise<Saved> {
     try {
-      await data.activateLogo(id);
+      await activateLogo(client, id);
       return {};
     } catch (activationError) {
       return { activationError };
@@ -133,9 +133,9 @@ export function contentWrites(data: DataLayer, target: ContentTable): ContentWri
       // A new active logo is stored inactive, then takes over atomically.
       const activating = logo && payload.is_active === true;
       if (activating) payload.is_active = false;
-      const [created] = await data.insert(table, [payload]);
+      const [created] = await insertRows(client, table, [payload]);
       const saved: Saved = activating && created ? await activate(created.id) : {};
-      signalSaved();
+      wrote();
       return created ? { ...saved, id: created.id } : saved;
     },
 
@@ -143,39 +143,40 @@ export function contentWrites(data: DataLayer, target: ContentTable): ContentWri
       const payload = { ...values };
       const activating = logo && Boolean(payload.is_active) && !row.is_active;
       if (activating) payload.is_active = false;
-      await data.update(table, row.id, payload, row.updated_at);
+      await updateRow(client, table, row.id, payload, row.updated_at);
       const saved = activating ? await activate(row.id) : {};
-      signalSaved();
+      wrote();
       return saved;
     },
 
     async toggle(row) {
-      if (logo && !row.is_active) await data.activateLogo(row.id);
-      else await data.update(table, row.id, { is_active: !row.is_active }, row.updated_at);
-      signalSaved();
+      if (logo && !row.is_active) await activateLogo(client, row.id);
+      else await updateRow(client, table, row.id, { is_active: !row.is_active }, row.updated_at);
+      wrote();
     },
 
     async remove(row) {
-      await data.remove(table, row.id);
-      signalSaved();
+      await deleteRow(client, table, row.id);
+      wrote();
     },
 
     addPictures(files, batch, rows) {
       const firstOrder = nextSortOrder(rows);
-      return uploadMany(data, files, { ...batch, table, firstOrder });
+      return uploadMany(backend, files, { ...batch, table, firstOrder });
     },
 
     async reorder(rows) {
-      await data.reorder(
+      await reorderRows(
+        client,
         table,
         rows.map((row) => row.id),
       );
-      signalSaved();
+      wrote();
     },
 
     async restore(entry, state) {
-      const row = await data.restoreVersion(entry.id, state);
-      signalSaved();
+      const row = await restoreVersion(client, entry.id, state);
+      wrote();
       return row;
     },
 
@@ -193,13 +194,13 @@ export function contentWrites(data: DataLayer, target: ContentTable): ContentWri
       let restored = 0;
       try {
         for (const row of rows) {
-          const first = firstChangeSince(row, await data.history(table, row.id));
+          const first = firstChangeSince(row, await getHistory(client, table, row.id));
           if (!first) continue;
-          await data.restoreVersion(first.id, "before");
+          await restoreVersion(client, first.id, "before");
           restored += 1;
         }
       } finally {
-        if (restored > 0) signalSaved();
+        if (restored > 0) wrote();
       }
       if (restored === 0) throw new DataError(undoing.nothingToUndo, "nothing_to_undo");
     },

@@ -3,11 +3,10 @@
 // refusal), and what the editor typed is stored trimmed, blank as null.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ResourceManager } from "../content/ResourceManager.tsx";
 import { causes } from "../content/resources/home.ts";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 
 // No canvas here: the resize step hands the file back; the checks stay real.
 vi.mock("../uploads/images.ts", async (original) =>
@@ -17,8 +16,14 @@ vi.mock("../uploads/images.ts", async (original) =>
 const PROMPT = /^New picture: add a short description/;
 const CHECK = "New picture: check that the alt text still describes it.";
 
-const png = (name: string) =>
-  new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });
+/** A 2x2 PNG: the media function stores only real pictures. */
+const PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVQImWM4kWJ0IsWIAUIBACiuBXmfXj+VAAAAAElFTkSuQmCC",
+  ),
+  (char) => char.charCodeAt(0),
+);
+const png = (name: string) => new File([PNG], name, { type: "image/png" });
 
 const CAUSE = {
   title: "Clean Water",
@@ -30,9 +35,18 @@ const CAUSE = {
   is_active: true,
 };
 
-async function open(fake: FakeData, button: string, dialogName: string) {
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+/** Opens the causes' form from the button named, the causes being `rows`. */
+async function open(button: string, dialogName: string, rows: Record<string, unknown>[] = []) {
+  await stack.clear("causes");
+  if (rows.length > 0) await stack.seed("causes", rows);
   const user = userEvent.setup();
-  renderWithData(<ResourceManager definition={causes} />, fake);
+  renderScreen(<ResourceManager definition={causes} />, stack);
   await user.click(await screen.findByRole("button", { name: button }));
   const dialog = within(await screen.findByRole("dialog", { name: dialogName }));
   return { user, dialog };
@@ -40,7 +54,7 @@ async function open(fake: FakeData, button: string, dialogName: string) {
 
 describe("describing a picture", () => {
   it("starts a new record not decorative (and active), with no prompt before a picture", async () => {
-    const { dialog } = await open(createFakeData(), "Add Cause", "Add New Cause");
+    const { dialog } = await open("Add Cause", "Add New Cause");
     const decorative = dialog.getByRole("checkbox", {
       name: "Decorative picture (no description)",
     });
@@ -56,8 +70,7 @@ describe("describing a picture", () => {
   });
 
   it("asks for a description of an uploaded picture, and saves without one", async () => {
-    const fake = createFakeData();
-    const { user, dialog } = await open(fake, "Add Cause", "Add New Cause");
+    const { user, dialog } = await open("Add Cause", "Add New Cause");
     await user.type(dialog.getByLabelText(/^Title/), "Clean Water");
     await user.type(dialog.getByLabelText(/^Description/), "Wells for the villages");
     await user.upload(dialog.getByLabelText(/^Image file for Cause Image/), png("well.png"));
@@ -73,16 +86,17 @@ describe("describing a picture", () => {
 
     await user.click(dialog.getByRole("button", { name: "Create Cause" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(fake.rows("causes")[0]).toMatchObject({
+    // The picture went through the media function into the bucket.
+    expect((await stack.rows("causes"))[0]).toMatchObject({
       title: "Clean Water",
+      image_url: expect.stringMatching(/\/storage\/v1\/object\/public\/media\/.+\.png$/),
       image_alt: null,
       image_decorative: false,
     });
   });
 
   it("asks for a pasted picture too, and stops once it is described or decorative", async () => {
-    const fake = createFakeData();
-    const { user, dialog } = await open(fake, "Add Cause", "Add New Cause");
+    const { user, dialog } = await open("Add Cause", "Add New Cause");
     await user.type(dialog.getByLabelText(/^Title/), "Clean Water");
     await user.type(dialog.getByLabelText(/^Description/), "Wells for the villages");
     await user.type(
@@ -105,16 +119,15 @@ describe("describing a picture", () => {
 
     await user.click(dialog.getByRole("button", { name: "Create Cause" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(fake.rows("causes")[0]).toMatchObject({
+    expect((await stack.rows("causes"))[0]).toMatchObject({
       image_alt: "Children drinking from a new well",
       image_decorative: false,
     });
   });
 
   it("leaves an unchanged picture alone, and asks to check the old words for a new one", async () => {
-    const fake = createFakeData();
-    const [row] = fake.seed("causes", [CAUSE]);
-    const { user, dialog } = await open(fake, "Edit Clean Water", "Edit Cause");
+    const { user, dialog } = await open("Edit Clean Water", "Edit Cause", [CAUSE]);
+    const [row] = await stack.rows("causes");
     const alt = dialog.getByRole("textbox", { name: "Alt text" });
     expect((alt as HTMLInputElement).value).toBe("Children drinking from a new well");
     expect(dialog.queryByText(PROMPT)).toBeNull();
@@ -134,7 +147,7 @@ describe("describing a picture", () => {
 
     await user.click(dialog.getByRole("button", { name: "Update Cause" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(fake.row("causes", row?.id ?? "")).toMatchObject({
+    expect(await stack.row("causes", row?.id ?? "")).toMatchObject({
       image_url: "https://example.org/pump.jpg",
       image_alt: null,
       image_decorative: true,

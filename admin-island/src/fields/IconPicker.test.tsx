@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceIconNames } from "../../../src/lib/icons.ts";
 import { ResourceForm } from "../content/ResourceForm.tsx";
 import {
@@ -10,10 +10,18 @@ import {
   reliefContent,
 } from "../content/resources/programmes.ts";
 import type { FormValues, ResourceDefinition } from "../content/resources/types.ts";
-import { createFakeData } from "../testing/fake-data.ts";
-import { errorOf, inputValue, renderWithData } from "../testing/render.ts";
+import { errorOf, inputValue } from "../testing/queries.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { forms } from "../words.ts";
 import { ICON_LABELS, iconWords } from "./IconPicker.tsx";
+
+// The form stores nothing itself (its onSubmit is the test's); it is rendered signed in,
+// as the admin app renders it, for its picture fields.
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
 
 const SERVICE_REFUSAL = "Choose an icon from the list";
 const TIP_REFUSAL = "Choose an icon, or type one emoji";
@@ -31,7 +39,7 @@ function setup(change: Partial<FormValues> = {}) {
     health_tips: [{ icon: "🩺", title: "Walk", description: "Every day" }],
     ...change,
   };
-  renderWithData(
+  renderScreen(
     <ResourceForm
       definition={medicalContent}
       mode="edit"
@@ -39,7 +47,7 @@ function setup(change: Partial<FormValues> = {}) {
       draftKey="medical_content:icons"
       onSubmit={onSubmit}
     />,
-    createFakeData(),
+    stack,
   );
   const list = (name: string) => within(screen.getByRole("group", { name }));
   /** The Icon field of the list's item `index` (from 0). */

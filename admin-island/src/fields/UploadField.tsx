@@ -3,12 +3,13 @@
 import { ImageOff, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useController, useFormContext } from "react-hook-form";
-import { SessionExpiredError } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
+import { PICTURE_MIME_TYPES } from "../../../functions/_shared/media-rules.ts";
+import { useBackend } from "../api/backend.ts";
+import { SessionExpiredError } from "../api/errors.ts";
 import type { DocumentField, ImageField } from "../content/resources/types.ts";
 import { notifyError } from "../ui/notify.ts";
 import { button, input } from "../ui/styles.ts";
-import { IMAGE_TYPES, ImageCheckError } from "../uploads/images.ts";
+import { ImageCheckError } from "../uploads/images.ts";
 import { useUploadSession } from "../uploads/upload-session.ts";
 import { uploadDocument, uploadImage } from "../uploads/uploads.ts";
 import { uploads } from "../words.ts";
@@ -21,7 +22,7 @@ interface UploadFieldProps {
 }
 
 export function UploadField({ field, name, error }: UploadFieldProps) {
-  const data = useData();
+  const backend = useBackend();
   const session = useUploadSession();
   const { control } = useFormContext();
   const { field: control_ } = useController({ name, control });
@@ -38,7 +39,7 @@ export function UploadField({ field, name, error }: UploadFieldProps) {
     setUploadError(null);
     try {
       const upload = isImage ? uploadImage : uploadDocument;
-      const url = await upload(data, file, field, setProgress);
+      const url = await upload(backend, file, field, setProgress);
       session?.record(url);
       setPreviewFailed(false);
       control_.onChange(url);
@@ -106,7 +107,7 @@ export function UploadField({ field, name, error }: UploadFieldProps) {
               className="sr-only"
               tabIndex={-1}
               aria-label={`${isImage ? "Image" : "PDF"} file for ${field.label}`}
-              accept={isImage ? IMAGE_TYPES.join(",") : "application/pdf,.pdf"}
+              accept={isImage ? PICTURE_MIME_TYPES.join(",") : "application/pdf,.pdf"}
               disabled={uploading}
               onChange={(event) => {
                 const file = event.target.files?.[0];

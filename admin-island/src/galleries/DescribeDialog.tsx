@@ -2,7 +2,7 @@
 // ALT_TEXT_MAX characters; left empty the site uses its default words, so it is stored
 // as null) or 'decorative' (screen readers skip it). Opens on the text.
 import { useId, useState } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { ALT_TEXT_MAX } from "../content/resources/galleries.ts";
 import type { GalleryTexts } from "../content/resources/types.ts";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";

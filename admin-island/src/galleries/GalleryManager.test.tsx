@@ -1,13 +1,16 @@
+// The programme galleries on a real database: statistics, loading, empty and failed
+// lists, many pictures at once (stored by the real media function, a record each, in
+// order), and each tile's show, hide and delete.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import type { Row } from "../api/data-layer.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Row, TableName } from "../api/rows.ts";
 import { galleries } from "../app/registry.ts";
 import { medicalGallery } from "../content/resources/galleries.ts";
 import type { GalleryDefinition } from "../content/resources/types.ts";
-import { createFakeData, type FakeData } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { ImageCheckError, prepareImage } from "../uploads/images.ts";
+import { publicUrl, sampleFile, storedObjects, warmMedia } from "../uploads/sample-files.ts";
 import { GalleryManager } from "./GalleryManager.tsx";
 import { galleryStats } from "./GalleryStats.tsx";
 
@@ -22,17 +25,49 @@ const picture = (index: number, is_active = true) => ({
   is_active,
 });
 
-function image(name: string, type = "image/jpeg", size = 1000): File {
-  return new File([new Uint8Array(size)], name, { type });
+/** A file of `size` bytes that is no picture (only its type and size are checked). */
+const blank = (name: string, type: string, size = 1000) =>
+  new File([new Uint8Array(size)], name, { type });
+
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+  await warmMedia(stack);
+});
+afterAll(() => stack?.close());
+
+const FOLDER = medicalGallery.folder;
+
+/** Empties the gallery, stores `rows` as the owner, and forgets earlier requests. */
+async function arrange(
+  rows: ReturnType<typeof picture>[] = [],
+  table: TableName = "medical_gallery",
+) {
+  await stack.clear(table);
+  const stored = await stack.seed(table, rows);
+  stack.faults.reset();
+  return stored;
 }
 
-function setup(gallery: GalleryDefinition, fake: FakeData) {
+function setup(gallery: GalleryDefinition) {
   // The input accepts image/* only; a drop can still bring other files, so the
   // screen must skip them itself.
   const user = userEvent.setup({ applyAccept: false });
-  renderWithData(<GalleryManager gallery={gallery} />, fake);
+  renderScreen(<GalleryManager gallery={gallery} />, stack);
   return { user, input: () => screen.getByLabelText("Choose Images") as HTMLInputElement };
 }
+
+/** The objects of the gallery's folder stored since `before`. */
+async function newObjects(before: string[]): Promise<string[]> {
+  return (await storedObjects(stack, FOLDER)).filter((path) => !before.includes(path));
+}
+
+/** The requests of one method to a table, with their query. */
+const sent = (method: string, table: TableName) =>
+  stack.faults.sent
+    .filter((request) => request.method === method && request.path.startsWith(`/rest/v1/${table}`))
+    .map((request) => new URLSearchParams(request.path.split("?")[1] ?? ""));
+const time = (value: unknown) => new Date(value as string).getTime();
 
 /** The statistics panel as term → value. */
 function statistics(): Record<string, string> {
@@ -64,10 +99,8 @@ describe("GalleryManager: statistics", () => {
   });
 
   it("shows totals, active, inactive and the rounded active rate", async () => {
-    const fake = createFakeData({
-      medical_gallery: [picture(0), picture(1, false), picture(2, false)],
-    });
-    setup(medicalGallery, fake);
+    await arrange([picture(0), picture(1, false), picture(2, false)]);
+    setup(medicalGallery);
     await screen.findByRole("list", { name: "Gallery images" });
     expect(statistics()).toEqual({
       "Total Images": "3",
@@ -78,8 +111,8 @@ describe("GalleryManager: statistics", () => {
   });
 
   it("has no statistics panel when there are no images", async () => {
-    const fake = createFakeData();
-    setup(medicalGallery, fake);
+    await arrange();
+    setup(medicalGallery);
     await screen.findByText(medicalGallery.empty);
     expect(statistics()).toEqual({});
     expect(screen.queryByText("Total Images")).toBeNull();
@@ -88,9 +121,9 @@ describe("GalleryManager: statistics", () => {
 
 describe("GalleryManager: list states", () => {
   it("shows the loading text, then one tile per picture in sort order", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(1), picture(0, false)] });
-    const gate = fake.hold("list");
-    setup(medicalGallery, fake);
+    await arrange([picture(1), picture(0, false)]);
+    const gate = stack.faults.hold({ method: "GET", path: "/rest/v1/medical_gallery" });
+    setup(medicalGallery);
     expect(screen.getByRole("status").textContent).toBe("Loading gallery images...");
 
     await act(async () => gate.release());
@@ -111,21 +144,21 @@ describe("GalleryManager: list states", () => {
   it.each(galleries.map((gallery) => [gallery.key, gallery] as const))(
     "%s: shows its own empty text",
     async (_key, gallery) => {
-      const fake = createFakeData();
-      setup(gallery, fake);
+      await arrange([], gallery.table);
+      setup(gallery);
       expect(await screen.findByText(gallery.empty)).toBeTruthy();
       expect(screen.getByRole("heading", { name: gallery.heading })).toBeTruthy();
-      expect(fake.list).toHaveBeenCalledWith(gallery.table, {
-        column: "sort_order",
-        ascending: true,
-      });
+      // Its own table, in the editors' order.
+      expect(sent("GET", gallery.table).map((query) => query.get("order"))).toEqual([
+        expect.stringMatching(/^sort_order\.asc(,|$)/),
+      ]);
     },
   );
 
   it("shows a load failure with Retry", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    fake.fail("list");
-    const { user } = setup(medicalGallery, fake);
+    await arrange([picture(0)]);
+    stack.faults.fail({ method: "GET", path: "/rest/v1/medical_gallery" });
+    const { user } = setup(medicalGallery);
     const message = await screen.findByText("Error loading gallery images. Please try again.", {
       selector: "p",
     });
@@ -137,14 +170,15 @@ describe("GalleryManager: list states", () => {
 
 describe("GalleryManager: uploads", () => {
   it("stores each image with consecutive sort orders after the current ones, skipping others", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0), picture(1)] });
-    const { user, input } = setup(medicalGallery, fake);
+    await arrange([picture(0), picture(1)]);
+    const before = await storedObjects(stack, FOLDER);
+    const { user, input } = setup(medicalGallery);
     await screen.findByRole("list", { name: "Gallery images" });
 
     await user.upload(input(), [
-      image("ward.jpg"),
-      image("notes.pdf", "application/pdf"),
-      image("clinic.png", "image/png"),
+      sampleFile("ward.jpg", "image/jpeg"),
+      blank("notes.pdf", "application/pdf"),
+      sampleFile("clinic.png", "image/png"),
     ]);
 
     expect(await screen.findByText("2 image(s) added successfully!")).toBeTruthy();
@@ -153,33 +187,20 @@ describe("GalleryManager: uploads", () => {
       "notes.pdf": "Skipped: not an image file",
       "clinic.png": "Added",
     });
-    expect(fake.upload).toHaveBeenCalledTimes(2);
     expect(vi.mocked(prepareImage)).toHaveBeenCalledTimes(2);
-    const paths = fake.files.map((file) => file.path);
-    expect(paths[0]).toMatch(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.jpg$/);
-    expect(paths[1]).toMatch(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.png$/);
-
-    expect(fake.insert.mock.calls).toEqual([
-      [
-        "medical_gallery",
-        [
-          {
-            image_url: `https://media.test/storage/v1/object/public/media/${paths[0]}`,
-            sort_order: 2,
-            is_active: true,
-          },
-        ],
-      ],
-      [
-        "medical_gallery",
-        [
-          {
-            image_url: `https://media.test/storage/v1/object/public/media/${paths[1]}`,
-            sort_order: 3,
-            is_active: true,
-          },
-        ],
-      ],
+    const paths = await newObjects(before);
+    expect(paths).toEqual([
+      expect.stringMatching(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.jpg$/),
+      expect.stringMatching(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.png$/),
+    ]);
+    const stored = await stack.rows("medical_gallery");
+    expect(
+      stored.map(({ image_url, sort_order, is_active }) => ({ image_url, sort_order, is_active })),
+    ).toEqual([
+      picture(0),
+      picture(1),
+      { image_url: publicUrl(stack, paths[0] ?? ""), sort_order: 2, is_active: true },
+      { image_url: publicUrl(stack, paths[1] ?? ""), sort_order: 3, is_active: true },
     ]);
     // The list reloads with the new pictures.
     await waitFor(() => expect(statistics()["Total Images"]).toBe("4"));
@@ -189,21 +210,25 @@ describe("GalleryManager: uploads", () => {
   });
 
   it("starts at 0 in an empty gallery", async () => {
-    const fake = createFakeData();
-    const { user, input } = setup(medicalGallery, fake);
+    await arrange();
+    const { user, input } = setup(medicalGallery);
     await screen.findByText(medicalGallery.empty);
-    await user.upload(input(), [image("a.jpg"), image("b.jpg")]);
+    await user.upload(input(), [
+      sampleFile("a.jpg", "image/jpeg"),
+      sampleFile("b.jpg", "image/jpeg"),
+    ]);
     expect(await screen.findByText("2 image(s) added successfully!")).toBeTruthy();
-    expect(fake.rows("medical_gallery").map((row) => row.sort_order)).toEqual([0, 1]);
+    expect((await stack.rows("medical_gallery")).map((row) => row.sort_order)).toEqual([0, 1]);
   });
 
   it("says 'Uploading Images...' and disables the input while uploading", async () => {
-    const fake = createFakeData();
-    const { user, input } = setup(medicalGallery, fake);
+    await arrange();
+    const { user, input } = setup(medicalGallery);
     await screen.findByText(medicalGallery.empty);
 
-    const gate = fake.hold("upload");
-    await user.upload(input(), [image("a.jpg")]);
+    // The picture's record waits: the batch is still under way.
+    const gate = stack.faults.hold({ method: "POST", path: "/rest/v1/medical_gallery" });
+    await user.upload(input(), [sampleFile("a.jpg", "image/jpeg")]);
     expect(await screen.findByText("Uploading Images...")).toBeTruthy();
     expect(input().disabled).toBe(true);
     expect(screen.getByRole("progressbar", { name: "Uploading a.jpg" })).toBeTruthy();
@@ -215,15 +240,16 @@ describe("GalleryManager: uploads", () => {
   });
 
   it("reports an upload failure against that file and still stores the others", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    fake.fail("upload", { when: (path) => path.endsWith(".png") });
-    const { user, input } = setup(medicalGallery, fake);
+    await arrange([picture(0)]);
+    const before = await storedObjects(stack, FOLDER);
+    const { user, input } = setup(medicalGallery);
     await screen.findByRole("list", { name: "Gallery images" });
 
     await user.upload(input(), [
-      image("first.jpg"),
-      image("broken.png", "image/png"),
-      image("third.jpg"),
+      sampleFile("first.jpg", "image/jpeg"),
+      // A JPEG that says it is a PNG: the media function refuses it.
+      sampleFile("broken.png", "image/png", "image/jpeg"),
+      sampleFile("third.jpg", "image/jpeg"),
     ]);
 
     expect(await screen.findByText("2 image(s) added successfully!")).toBeTruthy();
@@ -233,21 +259,26 @@ describe("GalleryManager: uploads", () => {
       "broken.png": "Error uploading image. Please try again.",
       "third.jpg": "Added",
     });
-    // The failed file takes no place in the order.
-    expect(fake.insert.mock.calls.map(([, [values]]) => values?.sort_order)).toEqual([1, 2]);
+    // The failed file takes no place in the order, and nothing of it is stored.
+    expect((await stack.rows("medical_gallery")).map((row) => row.sort_order)).toEqual([0, 1, 2]);
+    expect(await newObjects(before)).toEqual([
+      expect.stringMatching(/\.jpg$/),
+      expect.stringMatching(/\.jpg$/),
+    ]);
   });
 
   it("reports files that are too big or no picture, saying why", async () => {
-    const fake = createFakeData();
+    await arrange();
+    const before = await storedObjects(stack, FOLDER);
     vi.mocked(prepareImage).mockImplementationOnce(async () => {
       throw new ImageCheckError("This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).");
     });
-    const { user, input } = setup(medicalGallery, fake);
+    const { user, input } = setup(medicalGallery);
     await screen.findByText(medicalGallery.empty);
 
     await user.upload(input(), [
-      image("damaged.jpg"),
-      image("huge.jpg", "image/jpeg", 10 * 1024 * 1024 + 1),
+      sampleFile("damaged.jpg", "image/jpeg"),
+      blank("huge.jpg", "image/jpeg", 10 * 1024 * 1024 + 1),
     ]);
 
     expect(await screen.findByText("Error uploading files. Please try again.")).toBeTruthy();
@@ -255,54 +286,51 @@ describe("GalleryManager: uploads", () => {
       "damaged.jpg": "This file is not a picture (JPEG, PNG, GIF, WebP or AVIF).",
       "huge.jpg": "File size must be less than 10MB",
     });
-    expect(fake.upload).not.toHaveBeenCalled();
-    expect(fake.insert).not.toHaveBeenCalled();
+    expect(await newObjects(before)).toEqual([]);
+    expect(sent("POST", "medical_gallery")).toEqual([]);
+    expect(await stack.rows("medical_gallery")).toEqual([]);
   });
 });
 
 describe("GalleryManager: tile actions", () => {
   it("hides and shows a picture with the row's updated_at", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0), picture(1, false)] });
-    const [first, second] = fake.rows("medical_gallery") as [Row, Row];
-    const { user } = setup(medicalGallery, fake);
+    const [first, second] = (await arrange([picture(0), picture(1, false)])) as [Row, Row];
+    const { user } = setup(medicalGallery);
 
     await user.click(await screen.findByRole("button", { name: "Hide Medical Gallery Image 1" }));
     expect(await screen.findByText("Image hidden from the site.")).toBeTruthy();
-    expect(fake.update).toHaveBeenCalledWith(
-      "medical_gallery",
-      first.id,
-      { is_active: false },
-      first.updated_at,
-    );
     expect(
       await screen.findByRole("button", { name: "Show Medical Gallery Image 1" }),
     ).toBeTruthy();
+    expect((await stack.row("medical_gallery", first.id))?.is_active).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Show Medical Gallery Image 2" }));
     expect(await screen.findByText("Image shown on the site.")).toBeTruthy();
-    expect(fake.update).toHaveBeenLastCalledWith(
-      "medical_gallery",
-      second.id,
-      { is_active: true },
-      second.updated_at,
-    );
+    expect((await stack.row("medical_gallery", second.id))?.is_active).toBe(true);
+    // Each save holds to the row as it was loaded.
+    const saves = sent("PATCH", "medical_gallery");
+    expect(saves.map((query) => query.get("id"))).toEqual([`eq.${first.id}`, `eq.${second.id}`]);
+    expect(saves.map((query) => time(query.get("updated_at")?.replace(/^eq\./, "")))).toEqual([
+      time(first.updated_at),
+      time(second.updated_at),
+    ]);
     await waitFor(() => expect(statistics()["Active Rate"]).toBe("50%"));
   });
 
   it("reports a failed toggle", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    fake.fail("update");
-    const { user } = setup(medicalGallery, fake);
+    const [row] = (await arrange([picture(0)])) as [Row];
+    stack.faults.fail({ method: "PATCH", path: "/rest/v1/medical_gallery" });
+    const { user } = setup(medicalGallery);
     await user.click(await screen.findByRole("button", { name: "Hide Medical Gallery Image 1" }));
     expect(
       await screen.findByText("Error updating gallery image status. Please try again."),
     ).toBeTruthy();
+    expect((await stack.row("medical_gallery", row.id))?.is_active).toBe(true);
   });
 
   it("deletes only after the confirmation", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0), picture(1)] });
-    const [first] = fake.rows("medical_gallery") as [Row, Row];
-    const { user } = setup(medicalGallery, fake);
+    const [first] = (await arrange([picture(0), picture(1)])) as [Row, Row];
+    const { user } = setup(medicalGallery);
 
     await user.click(await screen.findByRole("button", { name: "Delete Medical Gallery Image 1" }));
     let question = await screen.findByRole("alertdialog");
@@ -312,14 +340,15 @@ describe("GalleryManager: tile actions", () => {
     );
     await user.click(within(question).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(fake.remove).not.toHaveBeenCalled();
-    expect(fake.rows("medical_gallery")).toHaveLength(2);
+    expect(sent("DELETE", "medical_gallery")).toEqual([]);
+    expect(await stack.rows("medical_gallery")).toHaveLength(2);
 
     await user.click(screen.getByRole("button", { name: "Delete Medical Gallery Image 1" }));
     question = await screen.findByRole("alertdialog");
     await user.click(within(question).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Gallery image deleted successfully!")).toBeTruthy();
-    expect(fake.remove).toHaveBeenCalledWith("medical_gallery", first.id);
+    expect(await stack.row("medical_gallery", first.id)).toBeUndefined();
+    expect(await stack.rows("medical_gallery")).toHaveLength(1);
     await waitFor(() => expect(statistics()["Total Images"]).toBe("1"));
   });
 });

@@ -1,5 +1,5 @@
 // How many pictures a gallery has, how many are shown, and the share shown.
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import type { GalleryTexts } from "../content/resources/types.ts";
 
 export function galleryStats(rows: Row[]) {

@@ -3,7 +3,7 @@
 // just added without a description gently offers to describe it.
 import { Eye, EyeOff, History, MessageSquareText, Trash2 } from "lucide-react";
 import { useRef } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import { activeBadge, orderBadge } from "../content/resources/common.ts";
 import type { GalleryTexts } from "../content/resources/types.ts";
 import { Badge } from "../ui/Badge.tsx";

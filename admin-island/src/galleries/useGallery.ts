@@ -2,13 +2,12 @@
 // own line of progress), reorder, describe (alt text), show, hide and delete, each
 // undone from its toast. The words come from the definition.
 import { useMemo, useState } from "react";
-import type { ListOrder, Row } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
+import type { ListOrder, Row } from "../api/rows.ts";
 import type { GalleryDefinition } from "../content/resources/types.ts";
+import { useContentWrites } from "../content/useContentWrites.ts";
 import { useReorder } from "../content/useReorder.ts";
 import { useContentRowActions } from "../content/useRowActions.ts";
 import { useRows } from "../content/useRows.ts";
-import { contentWrites } from "../content/writes.ts";
 import { notifyBatch, notifyUndoable } from "../ui/notify.ts";
 import type { FileChange, FileStatus } from "../uploads/uploads.ts";
 import { uploads } from "../words.ts";
@@ -32,14 +31,11 @@ export interface FileProgress {
 const BY_SORT_ORDER: ListOrder = { column: "sort_order", ascending: true };
 
 export function useGallery(gallery: GalleryDefinition) {
-  const data = useData();
   const { texts } = gallery;
   const { state, reload, replace } = useRows(gallery.table, BY_SORT_ORDER, texts.loadError);
   // New pictures go after the ones there are, in the order chosen.
-  const writes = useMemo(
-    () => contentWrites(data, { table: gallery.table, order: BY_SORT_ORDER }),
-    [data, gallery.table],
-  );
+  const target = useMemo(() => ({ table: gallery.table, order: BY_SORT_ORDER }), [gallery.table]);
+  const writes = useContentWrites(target);
   const { busyId, toggle, remove } = useContentRowActions(reload, writes, texts, state.rows);
   const reorder = useReorder({ rows: state.rows, replace, reload, writes });
   const [files, setFiles] = useState<FileProgress[]>([]);

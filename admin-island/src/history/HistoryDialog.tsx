@@ -3,12 +3,10 @@
 // change also the version before it): it asks first, and the restore is a new change,
 // recorded like any other and undone from its toast. The log itself never changes.
 import { History as HistoryIcon, RotateCcw } from "lucide-react";
-import { useCallback, useId, useMemo, useState } from "react";
-import type { AuditEntry, Row, TableName, VersionState } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
-import { useLoaded } from "../api/useLoaded.ts";
+import { useEffect, useId, useMemo, useState } from "react";
+import type { Row, TableName } from "../api/rows.ts";
 import type { Field } from "../content/resources/types.ts";
-import { contentWrites } from "../content/writes.ts";
+import { useContentWrites } from "../content/useContentWrites.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
@@ -18,6 +16,8 @@ import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { history as words } from "../words.ts";
 import { type Difference, describeChange } from "./changes.ts";
+import { type AuditEntry, useHistoryQuery } from "./history-query.ts";
+import { useVersionRestoreMutation, type VersionState } from "./version-restore-mutation.ts";
 
 /** The record whose history is shown, as the list loaded it. */
 export interface HistorySubject {
@@ -38,8 +38,6 @@ interface HistoryDialogProps {
 }
 
 export function HistoryDialog({ subject, onClose, onRestored, returnFocusTo }: HistoryDialogProps) {
-  // Retry starts the history afresh, from its loading text.
-  const [attempt, setAttempt] = useState(0);
   return (
     <Modal
       open={subject !== null}
@@ -49,11 +47,10 @@ export function HistoryDialog({ subject, onClose, onRestored, returnFocusTo }: H
     >
       {subject ? (
         <HistoryBody
-          key={`${subject.table}:${subject.row.id}:${attempt}`}
+          key={`${subject.table}:${subject.row.id}`}
           subject={subject}
           onClose={onClose}
           onRestored={onRestored}
-          onRetry={() => setAttempt((n) => n + 1)}
         />
       ) : null}
     </Modal>
@@ -64,37 +61,34 @@ function HistoryBody({
   subject,
   onClose,
   onRestored,
-  onRetry,
 }: {
   subject: HistorySubject;
   onClose: () => void;
   onRestored: () => void;
-  onRetry: () => void;
 }) {
-  const data = useData();
   const confirm = useConfirm();
   const { table, row } = subject;
-  const writes = useMemo(() => contentWrites(data, { table }), [data, table]);
-  const history = useCallback(() => data.history(table, row.id), [data, table, row.id]);
-  const { state: loaded } = useLoaded(history, {
-    onError: (error) => console.error(words.loadError, error),
-  });
-  const [busy, setBusy] = useState(false);
+  const target = useMemo(() => ({ table }), [table]);
+  const writes = useContentWrites(target);
+  const history = useHistoryQuery(table, row.id);
+  const restoring = useVersionRestoreMutation();
+  const entries = history.data;
+
+  useEffect(() => {
+    if (history.error) console.error(words.loadError, history.error);
+  }, [history.error]);
 
   async function restore(entry: AuditEntry, state: VersionState) {
     const moment = when(entry.occurred_at);
     const question = words.confirmRestore(state === "after" ? moment : words.beforeChange(moment));
     if (!(await confirm(question, { confirmLabel: words.confirmLabel, danger: false }))) return;
-    setBusy(true);
     try {
-      await writes.restore(entry, state);
+      await restoring.mutateAsync({ table, id: row.id, entry: entry.id, state });
       notifyUndoable(words.restored, () => writes.putBack([row]), onRestored);
       onRestored();
       onClose();
     } catch (error) {
       notifyError(words.restoreError, error);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -106,22 +100,25 @@ function HistoryBody({
       className="flex flex-col gap-4 pb-5 outline-none"
     >
       <p className="text-sm text-ink-muted">{words.intro}</p>
-      {loaded.status === "loading" ? (
-        <Loading text={words.loading} />
-      ) : loaded.status === "error" ? (
-        <LoadError text={words.loadError} onRetry={onRetry} />
-      ) : loaded.value.length === 0 ? (
+      {entries === undefined ? (
+        history.isError ? (
+          // Retry starts the history afresh, from its loading text.
+          <LoadError text={words.loadError} onRetry={() => void history.refetch()} />
+        ) : (
+          <Loading text={words.loading} />
+        )
+      ) : entries.length === 0 ? (
         <p className="rounded-lg bg-surface-muted p-6 text-center text-ink">{words.empty}</p>
       ) : (
         <ol className="flex flex-col gap-3" aria-label={words.listLabel}>
-          {loaded.value.map((entry, index) => (
+          {entries.map((entry, index) => (
             <HistoryEntry
               key={entry.id}
               entry={entry}
               fields={subject.fields}
               newest={index === 0}
-              oldest={index === loaded.value.length - 1}
-              busy={busy}
+              oldest={index === entries.length - 1}
+              busy={restoring.isPending}
               onRestore={(state) => void restore(entry, state)}
             />
           ))}

@@ -2,11 +2,11 @@
 // yes/no for flags, places counted from 1, pictures before and after, long text and
 // lists word by word; the record's bookkeeping never shows.
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "../api/data-layer.ts";
 import { causes } from "../content/resources/home.ts";
 import { medicalContent } from "../content/resources/programmes.ts";
 import { projects } from "../content/resources/showcase.ts";
 import { describeChange, labelOf } from "./changes.ts";
+import type { AuditEntry } from "./history-query.ts";
 
 function entry(
   action: AuditEntry["action"],

@@ -3,10 +3,10 @@
 // Fields are named as the record's form names them; the columns no form shows
 // (shown on the site, position, alt text) have their own names (words.ts).
 import { diffWords } from "diff";
-import type { AuditEntry } from "../api/data-layer.ts";
-import { columnWords } from "../api/supabase-data.ts";
+import { columnWords } from "../api/errors.ts";
 import type { Field } from "../content/resources/types.ts";
 import { history as words } from "../words.ts";
+import type { AuditEntry } from "./history-query.ts";
 
 /** The record's own bookkeeping, never a change anyone made. */
 const BOOKKEEPING = new Set(["id", "created_at", "updated_at"]);

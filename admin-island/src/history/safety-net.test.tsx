@@ -1,25 +1,28 @@
 // The editor's safety net on the screens: a record's history in words with 'Restore
 // this version'; Undo on the toasts of a delete, a toggle and a saved edit (each a
-// restore of the version before, so it is recorded too); the Trash screen; and
-// describing gallery pictures. Every restore publishes like any save.
+// restore of the version before, so it is recorded too); and describing gallery
+// pictures. Every restore publishes like any save. The history is the database's own
+// log: rows are seeded, then changed through the screen or behind it.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import type { AuditEntry, Row } from "../api/data-layer.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Row, TableName } from "../api/rows.ts";
 import { ResourceManager } from "../content/ResourceManager.tsx";
 import { medicalGallery } from "../content/resources/galleries.ts";
 import { causes } from "../content/resources/home.ts";
 import { logos } from "../content/resources/showcase.ts";
 import { GalleryManager } from "../galleries/GalleryManager.tsx";
 import { $saves } from "../publishing/saves.ts";
-import { createFakeData, type FakeData, SOMEONE_ELSE } from "../testing/fake-data.ts";
-import { renderWithData } from "../testing/render.ts";
-import { TrashScreen } from "../trash/TrashScreen.tsx";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
+import { getTrash } from "../trash/trash-query.ts";
+import { sampleFile, warmMedia } from "../uploads/sample-files.ts";
 
 // No canvas here: the resize step hands the file back; the checks stay real.
 vi.mock("../uploads/images.ts", async (original) =>
   (await import("../testing/fake-images.ts")).withoutCanvas(original),
 );
+
+const SOMEONE_ELSE = "someone.else@example.org";
 
 const WATER = {
   title: "Clean Water",
@@ -31,16 +34,65 @@ const WATER = {
 };
 const BOOKS = { ...WATER, title: "School Books", sort_order: 1 };
 
-function renderCauses(fake: FakeData) {
-  const user = userEvent.setup();
-  renderWithData(<ResourceManager definition={causes} />, fake);
-  return { user };
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+  await warmMedia(stack);
+});
+afterAll(() => stack?.close());
+
+interface Logged {
+  id: number;
+  action: string;
+  actor_email: string | null;
+  old_data: Record<string, unknown> | null;
+  new_data: Record<string, unknown> | null;
 }
 
-/** The newest recorded change of a row. */
-function newest(fake: FakeData, id: string): AuditEntry {
-  const entries = fake.log().filter((entry) => entry.row_id === id);
-  return entries[entries.length - 1] as AuditEntry;
+/** A row's recorded changes, oldest first, as the log keeps them. */
+async function logOf(table: TableName, id: string): Promise<Logged[]> {
+  const result = await stack.db.query<Logged>(
+    "select id, action, actor_email, old_data, new_data from public.audit_log where table_name = $1 and row_id = $2 order by id",
+    [table, id],
+  );
+  return result.rows;
+}
+
+async function newest(table: TableName, id: string): Promise<Logged> {
+  return (await logOf(table, id)).at(-1) as Logged;
+}
+
+/** Another administrator's save, behind the screen's back: the log names them. */
+async function changeAs(email: string, table: "causes", id: string, title: string) {
+  await stack.db.transaction(async (tx) => {
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ email }),
+    ]);
+    await tx.query(`update public.${table} set title = $1 where id = $2`, [title, id]);
+  });
+}
+
+/** Rows the log never saw: stored with its trigger off, as records older than the log. */
+async function seedUnrecorded(table: "causes", values: Record<string, unknown>) {
+  await stack.db.query(`alter table public.${table} disable trigger write_audit_entry`);
+  try {
+    return (await stack.seed(table, [values]))[0] as Row;
+  } finally {
+    await stack.db.query(`alter table public.${table} enable trigger write_audit_entry`);
+  }
+}
+
+async function seedCauses(...rows: (typeof WATER)[]): Promise<Row[]> {
+  await stack.clear("causes");
+  const seeded = await stack.seed("causes", rows);
+  stack.faults.reset();
+  return seeded;
+}
+
+function renderCauses() {
+  const user = userEvent.setup();
+  renderScreen(<ResourceManager definition={causes} />, stack);
+  return { user };
 }
 
 async function confirmWith(user: ReturnType<typeof userEvent.setup>, label: string) {
@@ -50,10 +102,9 @@ async function confirmWith(user: ReturnType<typeof userEvent.setup>, label: stri
 
 describe("History", () => {
   it("lists who changed what and when, newest first, field by field", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    fake.change("causes", water.id, { title: "Clean Water Now" });
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    await changeAs(SOMEONE_ELSE, "causes", water.id, "Clean Water Now");
+    const { user } = renderCauses();
 
     await user.click(await screen.findByRole("button", { name: "Deactivate Clean Water Now" }));
     await screen.findByText("Cause is now inactive.");
@@ -65,13 +116,22 @@ describe("History", () => {
     const entries = within(changes).getAllByRole("listitem", { name: "" });
     const [toggled, renamed, added] = entries.filter((item) => item.parentElement === changes);
     expect(toggled?.textContent).toContain("Changed");
-    expect(toggled?.textContent).toContain("by admin@example.org");
+    expect(toggled?.textContent).toContain(`by ${stack.email}`);
     expect(toggled?.textContent).toContain("Shown on the site: yes → no");
     expect(toggled?.textContent).toContain("This is the current version");
     expect(renamed?.textContent).toContain(`by ${SOMEONE_ELSE}`);
     expect(renamed?.textContent).toContain("Title: “Clean Water” → “Clean Water Now”");
     expect(added?.textContent).toContain("Added");
-    expect(fake.history).toHaveBeenCalledWith("causes", water.id);
+    // The record's own history was asked for.
+    expect(
+      stack.faults.sent.some(
+        ({ method, path }) =>
+          method === "GET" &&
+          path.startsWith("/rest/v1/audit_log?") &&
+          path.includes("table_name=eq.causes") &&
+          path.includes(`row_id=eq.${water.id}`),
+      ),
+    ).toBe(true);
     // The dialog opens on its content, and gives focus back to History on closing.
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.keyboard("[Escape]");
@@ -80,11 +140,9 @@ describe("History", () => {
   });
 
   it("restores a version after asking, reloads the list and publishes", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    const created = newest(fake, water.id);
-    fake.change("causes", water.id, { title: "Muddy Water", is_active: false });
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    await stack.change("causes", water.id, { title: "Muddy Water", is_active: false });
+    const { user } = renderCauses();
 
     const historyButton = await screen.findByRole("button", { name: "History Muddy Water" });
     await user.click(historyButton);
@@ -99,8 +157,10 @@ describe("History", () => {
     await user.click(within(question).getByRole("button", { name: "Restore" }));
 
     expect(await screen.findByText("Version restored.")).toBeTruthy();
-    expect(fake.restoreVersion).toHaveBeenCalledWith(created.id, "after");
-    expect(fake.row("causes", water.id)).toMatchObject({ title: "Clean Water", is_active: true });
+    expect(await stack.row("causes", water.id)).toMatchObject({
+      title: "Clean Water",
+      is_active: true,
+    });
     expect(await screen.findByRole("heading", { name: "Clean Water" })).toBeTruthy();
     expect($saves.get()).toBe(saves + 1);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -109,29 +169,23 @@ describe("History", () => {
         screen.getByRole("button", { name: "History Clean Water" }),
       ),
     );
-    // The log is only ever added to: the restore is a change of its own.
-    expect(newest(fake, water.id)).toMatchObject({
-      action: "UPDATE",
-      actor_email: "admin@example.org",
+    // The log is only ever added to: the restore is a change of its own, the version
+    // after the record was added.
+    const [created, , restored] = await logOf("causes", water.id);
+    expect(restored).toMatchObject({ action: "UPDATE", actor_email: stack.email });
+    expect(restored?.new_data).toMatchObject({
+      title: created?.new_data?.title,
+      is_active: created?.new_data?.is_active,
     });
   });
 
   it("offers the version before the oldest change, and nothing for the current one", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    const only: AuditEntry = {
-      id: 41,
-      occurred_at: "2026-11-20T09:30:00.000Z",
-      actor_email: null,
-      table_name: "causes",
-      row_id: water.id,
-      action: "UPDATE",
-      old_data: { ...water, title: "Water for all" },
-      new_data: water,
-    };
-    fake.history.mockResolvedValueOnce([only]);
-    fake.restoreVersion.mockResolvedValueOnce(water);
-    const { user } = renderCauses(fake);
+    await stack.clear("causes");
+    const water = await seedUnrecorded("causes", { ...WATER, title: "Water for all" });
+    // The only change the log holds, made by a scheduled task (no one signed in).
+    await stack.change("causes", water.id, { title: "Clean Water" });
+    stack.faults.reset();
+    const { user } = renderCauses();
 
     await user.click(await screen.findByRole("button", { name: "History Clean Water" }));
     const dialog = await screen.findByRole("dialog", { name: "History of Clean Water" });
@@ -143,15 +197,14 @@ describe("History", () => {
     );
     await confirmWith(user, "Restore");
     await screen.findByText("Version restored.");
-    expect(fake.restoreVersion).toHaveBeenCalledWith(41, "before");
+    expect(await stack.row("causes", water.id)).toMatchObject({ title: "Water for all" });
   });
 
   it("keeps the dialog open and says so when a restore fails", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    fake.change("causes", water.id, { title: "Muddy Water" });
-    fake.fail("restoreVersion");
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    await stack.change("causes", water.id, { title: "Muddy Water" });
+    stack.faults.fail({ method: "POST", path: "/rest/v1/rpc/restore_version" });
+    const { user } = renderCauses();
     await user.click(await screen.findByRole("button", { name: "History Muddy Water" }));
     const dialog = await screen.findByRole("dialog", { name: "History of Muddy Water" });
     await user.click(
@@ -162,51 +215,54 @@ describe("History", () => {
     await confirmWith(user, "Restore");
     expect(await screen.findByText("Error restoring the version. Please try again.")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "History of Muddy Water" })).toBeTruthy();
-    expect(fake.row("causes", water.id)?.title).toBe("Muddy Water");
+    expect((await stack.row("causes", water.id))?.title).toBe("Muddy Water");
   });
 });
 
 describe("Undo", () => {
   it("brings a deleted record back from the toast, as a restore of the deletion", async () => {
-    const fake = createFakeData({ causes: [WATER, BOOKS] });
-    const [water] = fake.rows("causes") as [Row];
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER, BOOKS)) as [Row];
+    const { user } = renderCauses();
 
     await user.click(await screen.findByRole("button", { name: "Delete Clean Water" }));
     await confirmWith(user, "Delete");
     expect(await screen.findByText("Cause deleted successfully!")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Clean Water" })).toBeNull());
-    const deletion = newest(fake, water.id);
+    const deletion = await newest("causes", water.id);
     expect(deletion.action).toBe("DELETE");
 
     const saves = $saves.get();
     await user.click(screen.getByRole("button", { name: "Undo" }));
     expect(await screen.findByText("Change undone.")).toBeTruthy();
-    expect(fake.restoreVersion).toHaveBeenCalledWith(deletion.id, "before");
+    // The version before the deletion came back, with its id, as a recorded change.
+    const back = await newest("causes", water.id);
+    expect(back).toMatchObject({ action: "INSERT", actor_email: stack.email });
+    expect(back.new_data).toMatchObject({ id: water.id, title: deletion.old_data?.title });
     expect(await screen.findByRole("heading", { name: "Clean Water" })).toBeTruthy();
-    expect(fake.row("causes", water.id)).toMatchObject({ title: "Clean Water" });
+    expect(await stack.row("causes", water.id)).toMatchObject({ title: "Clean Water" });
     expect($saves.get()).toBe(saves + 1);
-    expect(await fake.trash()).toEqual([]);
+    expect((await getTrash(stack.client)).map((entry) => entry.row_id)).not.toContain(water.id);
   });
 
   it("shows a hidden record again from the toast", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    const { user } = renderCauses();
     await user.click(await screen.findByRole("button", { name: "Deactivate Clean Water" }));
     await screen.findByText("Cause is now inactive.");
-    const toggle = newest(fake, water.id);
+    const toggle = await newest("causes", water.id);
     await user.click(screen.getByRole("button", { name: "Undo" }));
     await screen.findByText("Change undone.");
-    expect(fake.restoreVersion).toHaveBeenCalledWith(toggle.id, "before");
-    expect(fake.row("causes", water.id)?.is_active).toBe(true);
+    // The version before the toggle was restored.
+    const undone = await newest("causes", water.id);
+    expect(undone.id).toBeGreaterThan(toggle.id);
+    expect(undone.new_data?.is_active).toBe(toggle.old_data?.is_active);
+    expect((await stack.row("causes", water.id))?.is_active).toBe(true);
     expect(await screen.findByRole("button", { name: "Deactivate Clean Water" })).toBeTruthy();
   });
 
   it("takes a saved edit back from the toast", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    const { user } = renderCauses();
     await user.click(await screen.findByRole("button", { name: "Edit Clean Water" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Cause" });
     const title = within(dialog).getByLabelText(/^Title/);
@@ -218,120 +274,43 @@ describe("Undo", () => {
 
     await user.click(screen.getByRole("button", { name: "Undo" }));
     await screen.findByText("Change undone.");
-    expect(fake.row("causes", water.id)?.title).toBe("Clean Water");
+    expect((await stack.row("causes", water.id))?.title).toBe("Clean Water");
     expect(await screen.findByRole("heading", { name: "Clean Water" })).toBeTruthy();
   });
 
   it("gives the logo shown before back its place when an activation is undone", async () => {
-    const fake = createFakeData({
-      logo_settings: [
-        { logo_name: "Old Logo", logo_url: "https://example.org/old.png", is_active: true },
-        { logo_name: "New Logo", logo_url: "https://example.org/new.png", is_active: false },
-      ],
-    });
-    const [old, fresh] = fake.rows("logo_settings") as [Row, Row];
+    await stack.clear("logo_settings");
+    const [old, fresh] = (await stack.seed("logo_settings", [
+      { logo_name: "Old Logo", logo_url: "https://example.org/old.png", is_active: true },
+      { logo_name: "New Logo", logo_url: "https://example.org/new.png", is_active: false },
+    ])) as [Row, Row];
     const user = userEvent.setup();
-    renderWithData(<ResourceManager definition={logos} />, fake);
+    renderScreen(<ResourceManager definition={logos} />, stack);
     await user.click(await screen.findByRole("button", { name: "Activate New Logo" }));
     await screen.findByText("Logo is now active.");
-    expect(fake.row("logo_settings", old.id)?.is_active).toBe(false);
+    expect((await stack.row("logo_settings", old.id))?.is_active).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Undo" }));
     await screen.findByText("Change undone.");
-    expect(fake.row("logo_settings", old.id)?.is_active).toBe(true);
-    expect(fake.row("logo_settings", fresh.id)?.is_active).toBe(false);
+    expect((await stack.row("logo_settings", old.id))?.is_active).toBe(true);
+    expect((await stack.row("logo_settings", fresh.id))?.is_active).toBe(false);
   });
 
   it("says so when there is nothing left to undo", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    const { user } = renderCauses(fake);
+    const [water] = (await seedCauses(WATER)) as [Row];
+    const { user } = renderCauses();
     await user.click(await screen.findByRole("button", { name: "Deactivate Clean Water" }));
     await screen.findByText("Cause is now inactive.");
-    // The change was already taken back some other way: its history shows no change since.
-    fake.history.mockResolvedValueOnce([]);
+    // The record changed so often since that its history no longer reaches the toggle.
+    for (let n = 0; n < 100; n += 1) {
+      await stack.change("causes", water.id, { description: `Wells, take ${n}` });
+    }
     await user.click(screen.getByRole("button", { name: "Undo" }));
     expect(await screen.findByText("The change could not be undone.")).toBeTruthy();
     expect(
       await screen.findByText("There is nothing to undo: the item has changed since."),
     ).toBeTruthy();
-    expect(fake.row("causes", water.id)?.is_active).toBe(false);
-  });
-});
-
-describe("Trash", () => {
-  function renderTrash(fake: FakeData) {
-    const user = userEvent.setup();
-    renderWithData(<TrashScreen />, fake);
-    return { user };
-  }
-
-  it("says when the trash is empty, and purges what expired once on opening", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    renderTrash(fake);
-    expect(await screen.findByText("The trash is empty")).toBeTruthy();
-    expect(fake.purgeTrash).toHaveBeenCalledTimes(1);
-  });
-
-  it("lists deleted records newest first, as their screens show them, and restores one", async () => {
-    const fake = createFakeData({
-      causes: [WATER, BOOKS],
-      medical_gallery: [{ image_url: "https://example.org/m.jpg", sort_order: 2, is_active: true }],
-    });
-    const [water, books] = fake.rows("causes") as [Row, Row];
-    const [picture] = fake.rows("medical_gallery") as [Row];
-    await fake.remove("causes", water.id);
-    await fake.remove("medical_gallery", picture.id);
-    await fake.remove("causes", books.id);
-    const { user } = renderTrash(fake);
-
-    const list = await screen.findByRole("list", { name: "Deleted records, newest first" });
-    const items = within(list).getAllByRole("listitem");
-    expect(items.map((item) => within(item).getByRole("heading").textContent)).toEqual([
-      "School Books",
-      "Medical Gallery Image 3",
-      "Clean Water",
-    ]);
-    const first = items[0] as HTMLElement;
-    expect(first.textContent).toContain("Home page Causes");
-    expect(first.textContent).toContain("Deleted by admin@example.org");
-    expect(first.textContent).toMatch(/Removed for good on .*31.*2026/);
-    expect(items[1]?.textContent).toContain("Medical Gallery");
-
-    const saves = $saves.get();
-    const deletion = (await fake.trash()).find((entry) => entry.row_id === water.id);
-    await user.click(screen.getByRole("button", { name: "Restore Clean Water" }));
-    expect(await screen.findByText("Clean Water restored.")).toBeTruthy();
-    expect(fake.restoreVersion).toHaveBeenCalledWith(deletion?.entry_id, "before");
-    expect(fake.row("causes", water.id)).toMatchObject({ title: "Clean Water", id: water.id });
-    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
-    expect($saves.get()).toBe(saves + 1);
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole("button", { name: "Restore Medical Gallery Image 3" }),
-      ),
-    );
-  });
-
-  it("says so when a restore fails, and keeps the record listed", async () => {
-    const fake = createFakeData({ causes: [WATER] });
-    const [water] = fake.rows("causes") as [Row];
-    await fake.remove("causes", water.id);
-    fake.fail("restoreVersion", {
-      error: new (await import("../api/data-layer.ts")).DataError(
-        "This record was deleted more than 30 days ago and can no longer be restored",
-        "22023",
-      ),
-    });
-    const { user } = renderTrash(fake);
-    await user.click(await screen.findByRole("button", { name: "Restore Clean Water" }));
-    expect(await screen.findByText("Error restoring the record. Please try again.")).toBeTruthy();
-    expect(
-      screen.getByText(
-        "This record was deleted more than 30 days ago and can no longer be restored",
-      ),
-    ).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Restore Clean Water" })).toBeTruthy();
+    expect((await stack.row("causes", water.id))?.is_active).toBe(false);
   });
 });
 
@@ -345,16 +324,18 @@ describe("Describing gallery pictures", () => {
     ...extra,
   });
 
-  function renderGallery(fake: FakeData) {
+  async function renderGallery(...rows: ReturnType<typeof picture>[]) {
+    await stack.clear("medical_gallery");
+    const seeded = await stack.seed("medical_gallery", rows);
+    stack.faults.reset();
     const user = userEvent.setup({ applyAccept: false });
-    renderWithData(<GalleryManager gallery={medicalGallery} />, fake);
-    return { user };
+    renderScreen(<GalleryManager gallery={medicalGallery} />, stack);
+    return { user, rows: seeded };
   }
 
   it("opens on the alt text, saves it, and gives focus back to Describe", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    const [row] = fake.rows("medical_gallery") as [Row];
-    const { user } = renderGallery(fake);
+    const { user, rows } = await renderGallery(picture(0));
+    const [row] = rows as [Row];
     const describeButton = await screen.findByRole("button", {
       name: "Describe Medical Gallery Image 1",
     });
@@ -368,21 +349,28 @@ describe("Describing gallery pictures", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save description" }));
 
     expect(await screen.findByText("Description saved.")).toBeTruthy();
-    expect(fake.update).toHaveBeenCalledWith(
-      "medical_gallery",
-      row.id,
-      { image_alt: "Nurses at the clinic", image_decorative: false },
-      row.updated_at,
-    );
+    // Saved over the picture as it was loaded, trimmed.
+    expect(
+      stack.faults.sent.some(
+        ({ method, path }) =>
+          method === "PATCH" &&
+          path.startsWith("/rest/v1/medical_gallery?") &&
+          path.includes(`id=eq.${row.id}`) &&
+          path.includes("updated_at=eq."),
+      ),
+    ).toBe(true);
+    expect(await stack.row("medical_gallery", row.id)).toMatchObject({
+      image_alt: "Nurses at the clinic",
+      image_decorative: false,
+    });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(document.activeElement).toBe(describeButton);
     expect(await screen.findByText("Alt text: Nurses at the clinic")).toBeTruthy();
   });
 
   it("stores empty text as no alt text, and marks a decorative picture", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0, { image_alt: "Old words" })] });
-    const [row] = fake.rows("medical_gallery") as [Row];
-    const { user } = renderGallery(fake);
+    const { user, rows } = await renderGallery(picture(0, { image_alt: "Old words" }));
+    const [row] = rows as [Row];
     await user.click(
       await screen.findByRole("button", { name: "Describe Medical Gallery Image 1" }),
     );
@@ -391,7 +379,7 @@ describe("Describing gallery pictures", () => {
     await user.click(within(dialog).getByLabelText("Decorative picture (no description)"));
     await user.click(within(dialog).getByRole("button", { name: "Save description" }));
     await screen.findByText("Description saved.");
-    expect(fake.row("medical_gallery", row.id)).toMatchObject({
+    expect(await stack.row("medical_gallery", row.id)).toMatchObject({
       image_alt: null,
       image_decorative: true,
     });
@@ -399,9 +387,8 @@ describe("Describing gallery pictures", () => {
   });
 
   it("keeps the dialog open and says so when the description cannot be saved", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    fake.fail("update");
-    const { user } = renderGallery(fake);
+    const { user } = await renderGallery(picture(0));
+    stack.faults.fail({ method: "PATCH", path: "/rest/v1/medical_gallery" });
     await user.click(
       await screen.findByRole("button", { name: "Describe Medical Gallery Image 1" }),
     );
@@ -415,14 +402,13 @@ describe("Describing gallery pictures", () => {
   });
 
   it("gently offers a description for the pictures just added, and for no others", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    const { user } = renderGallery(fake);
+    const { user } = await renderGallery(picture(0));
     await screen.findByRole("list", { name: "Gallery images" });
     expect(screen.queryByRole("button", { name: /^Add a description/ })).toBeNull();
 
     await user.upload(screen.getByLabelText("Choose Images") as HTMLInputElement, [
-      new File([new Uint8Array(100)], "ward.jpg", { type: "image/jpeg" }),
-      new File([new Uint8Array(100)], "clinic.jpg", { type: "image/jpeg" }),
+      sampleFile("ward.jpg", "image/jpeg"),
+      sampleFile("clinic.jpg", "image/jpeg"),
     ]);
     await screen.findByText("2 image(s) added successfully!");
     const prompts = await screen.findAllByRole("button", { name: /^Add a description/ });
@@ -447,10 +433,11 @@ describe("Describing gallery pictures", () => {
   });
 
   it("shows a picture's history, named as a picture", async () => {
-    const fake = createFakeData({ medical_gallery: [picture(0)] });
-    const [row] = fake.rows("medical_gallery") as [Row];
-    fake.change("medical_gallery", row.id, { image_url: "https://example.org/other.jpg" });
-    const { user } = renderGallery(fake);
+    await stack.clear("medical_gallery");
+    const [row] = (await stack.seed("medical_gallery", [picture(0)])) as [Row];
+    await stack.change("medical_gallery", row.id, { image_url: "https://example.org/other.jpg" });
+    const user = userEvent.setup();
+    renderScreen(<GalleryManager gallery={medicalGallery} />, stack);
     await user.click(
       await screen.findByRole("button", { name: "History Medical Gallery Image 1" }),
     );

@@ -16,7 +16,7 @@ import {
   X,
 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import type { Row } from "../api/data-layer.ts";
+import { inquiryTypeBadge } from "../../../functions/_shared/contact-rules.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { LoadError, LoadErrorBar, Loading } from "../ui/ListStates.tsx";
 import { SearchField } from "../ui/ListView.tsx";
@@ -24,19 +24,11 @@ import { SmallButton } from "../ui/SmallButton.tsx";
 import { button, input, label } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { inbox } from "../words.ts";
+import type { Message } from "./inbox-page-query.ts";
 import { type MessageFilter, pageSummary } from "./inbox-query.ts";
 import { mailtoHref } from "./mailto.ts";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 import { useMessages } from "./useInbox.ts";
-
-const INQUIRY_LABELS: Record<string, string> = {
-  general: "General Inquiry",
-  volunteer: "Volunteer",
-  donation: "Donation",
-  services: "Services",
-  partnership: "Partnership",
-  emergency: "Emergency",
-};
 
 export function MessagesScreen() {
   const messages = useMessages();
@@ -51,7 +43,7 @@ export function MessagesScreen() {
       paged.current = false;
       summary.current?.focus();
     }
-  }, [state]);
+  }, [state.status]);
   const goTo = (target: number) => {
     paged.current = true;
     messages.goTo(target);
@@ -68,7 +60,7 @@ export function MessagesScreen() {
       ? inbox.searching
       : state.status === "error" && rows.length === 0
         ? ""
-        : pageSummary(page, pageSize, rows.length, state.total);
+        : pageSummary(state.page, pageSize, rows.length, state.total);
 
   let body: ReactNode;
   if (rows.length === 0 && state.status === "loading") {
@@ -240,7 +232,7 @@ function MessageItem({
   onToggle,
   onDelete,
 }: {
-  row: Row;
+  row: Message;
   busy: boolean;
   onToggle: () => void;
   onDelete: () => void;
@@ -250,35 +242,28 @@ function MessageItem({
       <article aria-label={`Message from ${row.name}: ${row.subject}`}>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={row.handled ? "grey" : "yellow"}>{row.handled ? "Handled" : "New"}</Badge>
-          <Badge tone="blue">
-            {INQUIRY_LABELS[String(row.inquiry_type)] ?? String(row.inquiry_type)}
-          </Badge>
+          <Badge tone="blue">{inquiryTypeBadge(row.inquiry_type)}</Badge>
           <time
             className="text-sm text-ink-muted"
-            dateTime={String(row.created_at)}
-            title={new Date(String(row.created_at)).toLocaleString()}
+            dateTime={row.created_at}
+            title={new Date(row.created_at).toLocaleString()}
           >
-            {when(String(row.created_at))}
+            {when(row.created_at)}
           </time>
         </div>
         <h3 className="mt-2 text-lg font-semibold text-ink [overflow-wrap:anywhere]">
-          {String(row.subject)}
+          {row.subject}
         </h3>
         <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">
-          {String(row.name)} ·{" "}
-          <a className="font-medium text-brand-800 underline" href={mailtoHref(String(row.email))}>
-            {String(row.email)}
+          {row.name} ·{" "}
+          <a className="font-medium text-brand-800 underline" href={mailtoHref(row.email)}>
+            {row.email}
           </a>
-          {row.phone ? ` · ${String(row.phone)}` : ""}
+          {row.phone ? ` · ${row.phone}` : ""}
         </p>
-        <p className="mt-3 whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">
-          {String(row.message)}
-        </p>
+        <p className="mt-3 whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{row.message}</p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <a
-            className={button.small}
-            href={mailtoHref(String(row.email), `Re: ${String(row.subject)}`)}
-          >
+          <a className={button.small} href={mailtoHref(row.email, `Re: ${row.subject}`)}>
             <Mail aria-hidden="true" className="size-4" />
             Reply
           </a>

@@ -3,8 +3,8 @@
 import { BellRing } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { EmailField } from "../fields/EmailField.tsx";
-import { isAlertAddress } from "../payments/payments.ts";
-import { useAdminSettings } from "../payments/usePayments.ts";
+import { useSettingsQuery } from "../payments/settings-query.ts";
+import { isAlertAddress, useSettingsSaveMutation } from "../payments/settings-save-mutation.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button, label } from "../ui/styles.ts";
@@ -13,21 +13,22 @@ import { notificationWords as words } from "../words.ts";
 type Target = "admins" | "address";
 
 export function NotificationSettings() {
-  const { state, reload, save } = useAdminSettings();
+  const settings = useSettingsQuery();
+  const save = useSettingsSaveMutation();
   const id = useId();
   const [target, setTarget] = useState<Target>("admins");
   const [address, setAddress] = useState("");
   const [invalid, setInvalid] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const stored = state.status === "ready" ? state.value.alert_address : null;
+  const loaded = settings.data !== undefined;
+  const stored = settings.data?.alert_address ?? null;
 
   // The form starts from what is stored, and again whenever that changes.
   useEffect(() => {
-    if (state.status !== "ready") return;
+    if (!loaded) return;
     setTarget(stored ? "address" : "admins");
     setAddress(stored ?? "");
     setInvalid(false);
-  }, [state.status, stored]);
+  }, [loaded, stored]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -42,14 +43,11 @@ export function NotificationSettings() {
       notifySuccess(words.unchanged);
       return;
     }
-    setSaving(true);
     try {
-      await save({ alert_address: wanted });
+      await save.mutateAsync({ alert_address: wanted });
       notifySuccess(words.saved);
     } catch (error) {
       notifyError(words.saveError, error);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -64,12 +62,12 @@ export function NotificationSettings() {
           <p className="mt-1 text-ink-muted">{words.intro}</p>
         </div>
       </div>
-      {state.status === "loading" ? (
-        <Loading text={words.loading} />
-      ) : state.status === "error" ? (
+      {!loaded && settings.isError ? (
         <div className="mt-4">
-          <LoadError text={words.loadError} onRetry={() => void reload()} />
+          <LoadError text={words.loadError} onRetry={() => void settings.refetch()} />
         </div>
+      ) : !loaded ? (
+        <Loading text={words.loading} />
       ) : (
         <form
           noValidate
@@ -121,8 +119,8 @@ export function NotificationSettings() {
           </fieldset>
           <p className="text-sm text-ink-muted">{words.paymentNote}</p>
           <div>
-            <button type="submit" className={button.primary} disabled={saving}>
-              {saving ? words.saving : words.save}
+            <button type="submit" className={button.primary} disabled={save.isPending}>
+              {save.isPending ? words.saving : words.save}
             </button>
           </div>
         </form>

@@ -2,78 +2,83 @@
 // searched and filtered on the server: mark one handled (or new again), or delete it.
 // The counts of new and handled messages come from the server too, so they stay right
 // whatever page is shown. Messages are not on the site, so nothing is published.
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { MessageCounts, Row } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
-import { useRowActions } from "../content/useRowActions.ts";
-import { notifyError } from "../ui/notify.ts";
-import { inbox } from "../words.ts";
+import { useEffect, useRef, useState } from "react";
+import { useConfirm } from "../ui/Confirm.tsx";
+import { notifyError, notifySuccess } from "../ui/notify.ts";
+import { forms, inbox } from "../words.ts";
+import { type InboxPage, type Message, useInboxPageQuery } from "./inbox-page-query.ts";
 import { INBOX_PAGE_SIZE, lastPage, type MessageFilter, searchTerms } from "./inbox-query.ts";
+import { useMessageCountsQuery } from "./message-counts-query.ts";
+import { useMessageDeleteMutation } from "./message-delete-mutation.ts";
+import { useMessageHandledMutation } from "./message-handled-mutation.ts";
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_PAUSE_MS = 300;
 
+/** The rows shown, and which page (from 0) they are: while another loads, the last one. */
+interface Shown {
+  rows: Message[];
+  total: number;
+  page: number;
+}
+
 export type InboxState =
-  | { status: "loading"; rows: Row[]; total: number }
-  | { status: "error"; rows: Row[]; total: number; error: unknown }
-  | { status: "ready"; rows: Row[]; total: number };
+  | ({ status: "loading" } & Shown)
+  | ({ status: "error"; error: unknown } & Shown)
+  | ({ status: "ready" } & Shown);
+
+/** Tells each new failure once, whatever renders in between. */
+function useOnNewError(error: unknown, tell: (error: unknown) => void) {
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || error === told.current) return;
+    told.current = error;
+    tell(error);
+  }, [error, tell]);
+}
+
+const tellLoadError = (error: unknown) => notifyError(inbox.loadError, error);
+const logCountError = (error: unknown) =>
+  console.error("The messages could not be counted.", error);
 
 export function useMessages(pageSize = INBOX_PAGE_SIZE) {
-  const data = useData();
+  const confirm = useConfirm();
   /** The search as typed, and as last sent (after a pause, or at once on Enter). */
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [show, setShowNow] = useState<MessageFilter>("all");
   const [page, setPage] = useState(0);
-  const [state, setState] = useState<InboxState>({ status: "loading", rows: [], total: 0 });
-  const [counts, setCounts] = useState<MessageCounts | null>(null);
-  // Only the answer to the latest request is shown.
-  const latest = useRef(0);
-  /** Which page, search and filter the rows shown are the answer to. */
-  const shownFor = useRef("");
+  const pageQuery = useInboxPageQuery({ page, pageSize, search, show });
+  const countsQuery = useMessageCountsQuery();
+  const handled = useMessageHandledMutation();
+  const removal = useMessageDeleteMutation();
 
-  const loadPage = useCallback(async () => {
-    const ticket = ++latest.current;
-    const asked = JSON.stringify([page, pageSize, search, show]);
-    setState((now) => ({ status: "loading", rows: now.rows, total: now.total }));
-    try {
-      const answer = await data.messages({ page, pageSize, search, show });
-      if (ticket !== latest.current) return;
-      // A page past the last (its messages were deleted) goes to the last one there is.
-      if (answer.rows.length === 0 && page > 0) {
-        setPage(Math.min(page - 1, lastPage(answer.total, pageSize)));
-        return;
-      }
-      shownFor.current = asked;
-      setState({ status: "ready", rows: answer.rows, total: answer.total });
-    } catch (error) {
-      if (ticket !== latest.current) return;
-      // Rows of another page or search would pass for its answer: they go.
-      const kept = shownFor.current === asked;
-      setState((now) => ({
-        status: "error",
-        rows: kept ? now.rows : [],
-        total: kept ? now.total : 0,
-        error,
-      }));
-      notifyError(inbox.loadError, error);
-    }
-  }, [data, page, pageSize, search, show]);
-
-  const loadCounts = useCallback(async () => {
-    try {
-      setCounts(await data.messageCounts());
-    } catch (error) {
-      console.error("The messages could not be counted.", error);
-    }
-  }, [data]);
-
+  const answer = pageQuery.data;
+  const placeholder = pageQuery.isPlaceholderData;
+  // A page past the last (its messages were deleted) goes to the last one there is.
+  const pastTheEnd = !placeholder && answer !== undefined && answer.rows.length === 0 && page > 0;
   useEffect(() => {
-    void loadPage();
-  }, [loadPage]);
-  useEffect(() => {
-    void loadCounts();
-  }, [loadCounts]);
+    if (pastTheEnd && answer) setPage(Math.min(page - 1, lastPage(answer.total, pageSize)));
+  }, [pastTheEnd, answer, page, pageSize]);
+
+  // The answer to the page asked for is shown; until it comes, the last one shown stays.
+  // A failed page shows no rows but its own: another page's would pass for its answer.
+  const kept = useRef<{ page: number; answer: InboxPage } | undefined>(undefined);
+  if (!placeholder && !pastTheEnd) kept.current = answer && { page, answer };
+  const current = placeholder || pastTheEnd ? kept.current : answer && { page, answer };
+  const shown: Shown = {
+    rows: current?.answer.rows ?? [],
+    total: current?.answer.total ?? 0,
+    page: current?.page ?? page,
+  };
+  const state: InboxState =
+    pageQuery.isFetching || pastTheEnd
+      ? { status: "loading", ...shown }
+      : pageQuery.isError
+        ? { status: "error", error: pageQuery.error, ...shown }
+        : { status: "ready", ...shown };
+  useOnNewError(pageQuery.error, tellLoadError);
+  useOnNewError(countsQuery.error, logCountError);
 
   // The search is sent once typing pauses, from the first page.
   const sent = useRef(search);
@@ -87,14 +92,29 @@ export function useMessages(pageSize = INBOX_PAGE_SIZE) {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const reload = useCallback(() => Promise.all([loadPage(), loadCounts()]), [loadPage, loadCounts]);
-  const { busyId, act, remove } = useRowActions(reload);
   const pages = lastPage(state.total, pageSize) + 1;
+  const busyId = handled.isPending
+    ? handled.variables.id
+    : removal.isPending
+      ? removal.variables
+      : null;
+
+  /** Runs one action on a message with its outcome in a toast; answers whether it went through. */
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await work();
+      notifySuccess(done);
+      return true;
+    } catch (error) {
+      notifyError(failed, error);
+      return false;
+    }
+  };
 
   return {
     state,
-    reload,
-    counts,
+    reload: () => Promise.all([pageQuery.refetch(), countsQuery.refetch()]),
+    counts: countsQuery.data ?? null,
     busyId,
     pageSize,
     /** Counted from 0. */
@@ -124,27 +144,16 @@ export function useMessages(pageSize = INBOX_PAGE_SIZE) {
       setShowNow(value);
       setPage(0);
     },
-    toggleHandled: (row: Row) =>
+    toggleHandled: (row: Message) =>
       act(
-        row,
-        async () => {
-          await data.update("contact_messages", row.id, { handled: !row.handled });
-          return undefined;
-        },
-        {
-          done: row.handled ? inbox.markedNew : inbox.markedHandled,
-          failed: inbox.updateError,
-        },
+        () => handled.mutateAsync({ id: row.id, handled: !row.handled }),
+        row.handled ? inbox.markedNew : inbox.markedHandled,
+        inbox.updateError,
       ),
-    remove: (row: Row) =>
-      remove(
-        row,
-        inbox.confirmDelete,
-        async () => {
-          await data.remove("contact_messages", row.id);
-          return undefined;
-        },
-        { done: inbox.deleted, failed: inbox.deleteError },
-      ),
+    /** Deletes only once the person confirms; answers whether the message was deleted. */
+    remove: async (row: Message) => {
+      if (!(await confirm(inbox.confirmDelete, { confirmLabel: forms.delete }))) return false;
+      return act(() => removal.mutateAsync(row.id), inbox.deleted, inbox.deleteError);
+    },
   };
 }

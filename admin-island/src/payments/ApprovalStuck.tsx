@@ -3,25 +3,20 @@
 // approval cannot be turned off either (that needs an approval too): this says so, with
 // the way out, on the Donate screen and the dashboard.
 import { AlertTriangle } from "lucide-react";
-import { useCallback } from "react";
-import { useData } from "../api/useData.ts";
-import { useLoaded } from "../api/useLoaded.ts";
-import { useTeamApi } from "../team/useTeam.ts";
+import { useMembersQuery } from "../team/members-query.ts";
 import { approvalWords as words } from "../words.ts";
+import { useSettingsQuery } from "./settings-query.ts";
 
-/** Whether approval is on with fewer than two active administrators. */
+/**
+ * Whether approval is on with fewer than two active administrators. A failed read
+ * says nothing: the screen's own reads report their failures.
+ */
 export function useApprovalStuck(): boolean {
-  const data = useData();
-  const team = useTeamApi();
-  const load = useCallback(async () => {
-    const settings = await data.settings();
-    if (!settings.require_payment_approval) return false;
-    const members = await team.list();
-    return members.filter((member) => member.status === "active").length < 2;
-  }, [data, team]);
-  // A failed read says nothing: the screen's own reads report their failures.
-  const { state } = useLoaded(load, { onError: () => {} });
-  return state.status === "ready" && state.value;
+  const on = useSettingsQuery().data?.require_payment_approval === true;
+  const { data: members } = useMembersQuery({ enabled: on });
+  return (
+    on && members !== undefined && members.filter(({ status }) => status === "active").length < 2
+  );
 }
 
 export function ApprovalStuck() {

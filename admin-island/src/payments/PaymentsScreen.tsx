@@ -3,7 +3,6 @@
 // card list (ResourceManager), but each write goes through change_payment_details, so
 // while approval is on a save is sent for approval instead of applied.
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
 import { ResourceManager } from "../content/ResourceManager.tsx";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { Badge } from "../ui/Badge.tsx";
@@ -13,35 +12,34 @@ import { button } from "../ui/styles.ts";
 import { approvalWords as words } from "../words.ts";
 import { ApprovalStuck } from "./ApprovalStuck.tsx";
 import { PendingChangesView } from "./PendingChanges.tsx";
-import { useAdminSettings, usePaymentList, usePendingChanges } from "./usePayments.ts";
+import { type AdminSettings, useSettingsQuery } from "./settings-query.ts";
+import { useSettingsSaveMutation } from "./settings-save-mutation.ts";
+import { usePaymentList, usePendingChanges } from "./usePayments.ts";
 
 /** The setting, with its state and the one thing an admin may do with it now. */
 function ApprovalSetting({
   settings,
   offWaiting,
 }: {
-  settings: ReturnType<typeof useAdminSettings>;
+  settings: AdminSettings | undefined;
   /** Turning approval off already waits for another administrator. */
   offWaiting: boolean;
 }) {
   const confirm = useConfirm();
-  const { state, save } = settings;
-  const [busy, setBusy] = useState(false);
-  if (state.status !== "ready") return null;
-  const on = state.value.require_payment_approval;
+  const save = useSettingsSaveMutation();
+  if (!settings) return null;
+  const on = settings.require_payment_approval;
+  const busy = save.isPending;
 
   const change = async () => {
     const question = on ? words.confirmTurnOff : words.confirmTurnOn;
     const label = on ? words.confirmTurnOffLabel : words.confirmTurnOnLabel;
     if (!(await confirm(question, { confirmLabel: label, danger: false }))) return;
-    setBusy(true);
     try {
-      await save({ require_payment_approval: !on });
+      await save.mutateAsync({ require_payment_approval: !on });
       notifySuccess(on ? words.offRequested : words.turnedOn);
     } catch (error) {
       notifyError(words.settingError, error);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -79,10 +77,10 @@ function ApprovalSetting({
 
 /** The Donate screen. */
 export function PaymentsScreen({ definition }: { definition: ResourceDefinition }) {
-  const settings = useAdminSettings();
+  const settings = useSettingsQuery().data;
   const pending = usePendingChanges();
-  const on = settings.state.status === "ready" && settings.state.value.require_payment_approval;
-  const changes = pending.state.status === "ready" ? pending.state.value : [];
+  const on = settings?.require_payment_approval === true;
+  const changes = pending.query.data ?? [];
   return (
     <div className="flex flex-col gap-8">
       <ApprovalStuck />
@@ -91,10 +89,7 @@ export function PaymentsScreen({ definition }: { definition: ResourceDefinition 
         offWaiting={changes.some((change) => change.target === "admin_settings")}
       />
       {on || changes.length > 0 ? (
-        <PendingChangesView
-          pending={pending}
-          approvalOn={on || settings.state.status !== "ready"}
-        />
+        <PendingChangesView pending={pending} approvalOn={on || settings === undefined} />
       ) : null}
       {on ? (
         <p className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-ink" role="note">

@@ -11,23 +11,26 @@ import {
   paymentDetails,
   qrCodePictures,
 } from "../../../functions/_shared/payment-words.ts";
-import type { PendingChange } from "../api/data-layer.ts";
+import type { Json } from "../../../supabase/database.types.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { approvalWords as words } from "../words.ts";
-import type { usePendingChanges } from "./usePayments.ts";
+import { isJsonObject, type JsonObject } from "./json.ts";
+import type { PendingChange } from "./pending-changes-query.ts";
+import type { PendingChanges } from "./usePayments.ts";
+
+/** A side of a change as a record: none for a new one's before or a deleted one's after. */
+function recordOf(data: Json): JsonObject | null {
+  return isJsonObject(data) ? data : null;
+}
 
 /** What a change does, in words. */
 function changeLines(change: PendingChange): string[] {
-  if (change.target === "admin_settings") {
-    return describeSettingsChange(change.old_data, change.new_data);
-  }
-  return describePaymentChange(
-    change.old_data as PaymentRecord | null,
-    change.new_data as PaymentRecord | null,
-    "proposed",
-  );
+  const before = recordOf(change.old_data);
+  const after = recordOf(change.new_data);
+  if (change.target === "admin_settings") return describeSettingsChange(before, after);
+  return describePaymentChange(before, after, "proposed");
 }
 
 /** Lines with a key each: the text, numbered when it repeats. */
@@ -162,12 +165,12 @@ function ChangeCard({
         {change.target === "donate_content" ? (
           <>
             <PicturesSideBySide
-              before={change.old_data as PaymentRecord | null}
-              after={change.new_data as PaymentRecord | null}
+              before={recordOf(change.old_data)}
+              after={recordOf(change.new_data)}
             />
             <div className="mt-3 flex flex-col gap-3 md:flex-row">
-              <Details heading={words.now} record={change.old_data as PaymentRecord | null} />
-              <Details heading={words.proposed} record={change.new_data as PaymentRecord | null} />
+              <Details heading={words.now} record={recordOf(change.old_data)} />
+              <Details heading={words.proposed} record={recordOf(change.new_data)} />
             </div>
           </>
         ) : null}
@@ -224,13 +227,14 @@ export function PendingChangesView({
   hideWhenEmpty = false,
   approvalOn = true,
 }: {
-  pending: ReturnType<typeof usePendingChanges>;
+  pending: PendingChanges;
   hideWhenEmpty?: boolean;
   /** Whether approval is on now; when off, the changes still waiting say why. */
   approvalOn?: boolean;
 }) {
-  const { state, reload, busyId, decide } = pending;
-  if (hideWhenEmpty && (state.status !== "ready" || state.value.length === 0)) return null;
+  const { query, busy, decide } = pending;
+  const changes = query.data;
+  if (hideWhenEmpty && !changes?.length) return null;
   return (
     <section aria-labelledby="pending-changes-heading" className="flex flex-col gap-3">
       <div>
@@ -239,19 +243,21 @@ export function PendingChangesView({
         </h2>
         <p className="mt-1 text-ink-muted">{approvalOn ? words.intro : words.introOff}</p>
       </div>
-      {state.status === "loading" ? (
-        <Loading text={words.loading} />
-      ) : state.status === "error" ? (
-        <LoadError text={words.loadError} onRetry={() => void reload()} />
-      ) : state.value.length === 0 ? (
+      {changes === undefined ? (
+        query.isError ? (
+          <LoadError text={words.loadError} onRetry={() => void query.refetch()} />
+        ) : (
+          <Loading text={words.loading} />
+        )
+      ) : changes.length === 0 ? (
         <p className="rounded-xl bg-white p-5 text-ink-muted shadow-sm">{words.empty}</p>
       ) : (
         <ul className="flex flex-col gap-4" aria-label={words.listLabel}>
-          {state.value.map((change) => (
+          {changes.map((change) => (
             <ChangeCard
               key={change.id}
               change={change}
-              busy={busyId !== null}
+              busy={busy}
               onDecide={(approve) => void decide(change, approve)}
             />
           ))}

@@ -1,40 +1,32 @@
-// The payment details' safety: the changes waiting for a second administrator (with
-// Approve, Reject and Withdraw), the settings record (approval on or off, where
-// message alerts go), and the Donate screen's list, whose every write goes through
-// change_payment_details so it says whether it applied or waits for approval.
-import { useStore } from "@nanostores/react";
-import { useCallback, useMemo, useState } from "react";
-import {
-  type AdminSettings,
-  DataError,
-  type PaymentWrite,
-  type PendingChange,
-  type Row,
-  type SettingsValues,
-} from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
-import { useLoaded } from "../api/useLoaded.ts";
+// The payment details' safety, as the screens use it: the changes waiting for a second
+// administrator (with Approve, Reject and Withdraw), and the Donate screen's list,
+// whose every write goes through change_payment_details so it says whether it applied
+// or waits for approval. Each outcome is told as a toast; the data refreshes by key.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { DataError } from "../api/errors.ts";
+import type { Row } from "../api/rows.ts";
+import { contentKeys } from "../content/keys.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
-import { type ResourceList, useResourceList } from "../content/useResourceList.ts";
-import { contentWrites } from "../content/writes.ts";
-import { signalSaved } from "../publishing/saves.ts";
+import { useContentWrites } from "../content/useContentWrites.ts";
+import type { ResourceList } from "../content/useResourceList.ts";
+import { useRows } from "../content/useRows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { approvalWords, forms } from "../words.ts";
-import { $paymentChanges, signalPaymentChange } from "./payments.ts";
-
-/** Loads `load` on mount and whenever a payment change is signalled. */
-function usePaymentLoaded<T>(load: () => Promise<T>) {
-  return useLoaded(load, { again: useStore($paymentChanges) });
-}
+import { useChangeDecideMutation } from "./change-decide-mutation.ts";
+import { paymentKeys } from "./keys.ts";
+import {
+  type PaymentWrite,
+  usePaymentDetailsChangeMutation,
+} from "./payment-details-change-mutation.ts";
+import { type PendingChange, usePendingChangesQuery } from "./pending-changes-query.ts";
 
 /** The changes waiting for approval, and deciding one. */
 export function usePendingChanges() {
-  const data = useData();
+  const query = usePendingChangesQuery();
+  const decision = useChangeDecideMutation();
   const confirm = useConfirm();
-  const load = useCallback(() => data.pendingChanges(), [data]);
-  const { state, reload } = usePaymentLoaded<PendingChange[]>(load);
-  const [busyId, setBusyId] = useState<number | null>(null);
 
   const decide = async (change: PendingChange, approve: boolean) => {
     const question = approve
@@ -48,16 +40,10 @@ export function usePendingChanges() {
         ? approvalWords.withdraw
         : approvalWords.reject;
     if (!(await confirm(question, { confirmLabel: label, danger: !approve }))) return;
-    setBusyId(change.id);
     try {
-      await data.decideChange(change.id, approve);
-      if (approve) {
-        // Applied as a normal save: published like one.
-        if (change.target === "donate_content") signalSaved();
-        notifySuccess(approvalWords.approved);
-      } else {
-        notifySuccess(change.proposed_by_me ? approvalWords.withdrawn : approvalWords.rejected);
-      }
+      await decision.mutateAsync({ change, approve });
+      if (approve) notifySuccess(approvalWords.approved);
+      else notifySuccess(change.proposed_by_me ? approvalWords.withdrawn : approvalWords.rejected);
     } catch (error) {
       const refusal =
         error instanceof DataError && error.code ? approvalWords.refusals[error.code] : undefined;
@@ -67,72 +53,47 @@ export function usePendingChanges() {
       } else {
         notifyError(approvalWords.decideError, error);
       }
-    } finally {
-      setBusyId(null);
-      signalPaymentChange();
     }
   };
 
-  return { state, reload, busyId, decide };
+  return { query, busy: decision.isPending, decide };
 }
 
-/** The settings record, and saving it. */
-export function useAdminSettings() {
-  const data = useData();
-  const load = useCallback(() => data.settings(), [data]);
-  const { state, reload } = usePaymentLoaded<AdminSettings>(load);
-  const save = async (values: SettingsValues): Promise<AdminSettings> => {
-    const saved = await data.saveSettings(values);
-    signalPaymentChange();
-    return saved;
-  };
-  return { state, reload, save };
-}
+export type PendingChanges = ReturnType<typeof usePendingChanges>;
 
 /**
- * The Donate screen's list: the generic list, but each write goes through
+ * The Donate screen's list: every card list's shape, but each write goes through
  * change_payment_details. A write that applied is a normal save (published, with Undo
  * on its toast); one held for approval says so and shows in the waiting list.
  */
 export function usePaymentList(definition: ResourceDefinition): ResourceList {
-  const data = useData();
   const confirm = useConfirm();
-  const base = useResourceList(definition);
-  const writes = useMemo(() => contentWrites(data, definition), [data, definition]);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const { texts } = definition;
-  const { reload } = base;
+  const { state, reload } = useRows(definition.table, definition.order, texts.loadError);
+  const writes = useContentWrites(definition);
+  const change = usePaymentDetailsChangeMutation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  /** The list and what waits, as they now are (a restore may be held for approval). */
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: contentKeys.table(definition.table) }),
+      queryClient.invalidateQueries({ queryKey: paymentKeys.approval }),
+    ]);
 
   const settle = (result: PaymentWrite, done: string, changed?: Row[]) => {
-    if (result.status === "pending") {
-      notifySuccess(approvalWords.sentForApproval);
-    } else if (result.status === "unchanged") {
-      notifySuccess(approvalWords.unchanged);
-    } else {
-      signalSaved();
-      if (changed) {
-        notifyUndoable(
-          done,
-          () => writes.putBack(changed),
-          () => void reload(),
-        );
-      } else {
-        notifySuccess(done);
-      }
-    }
-    signalPaymentChange();
-    void reload();
+    if (result.status === "pending") notifySuccess(approvalWords.sentForApproval);
+    else if (result.status === "unchanged") notifySuccess(approvalWords.unchanged);
+    else if (changed) notifyUndoable(done, () => writes.putBack(changed), refresh);
+    else notifySuccess(done);
   };
 
   /** Answers whether the work went through (`work` says whether it applied at once). */
-  const act = async (
-    row: Row,
-    work: () => Promise<boolean | undefined>,
-    failed: string,
-  ): Promise<boolean> => {
+  const act = async (row: Row, work: () => Promise<boolean>, failed: string) => {
     setBusyId(row.id);
     try {
-      return (await work()) !== false;
+      return await work();
     } catch (error) {
       notifyError(failed, error);
       void reload();
@@ -143,35 +104,37 @@ export function usePaymentList(definition: ResourceDefinition): ResourceList {
   };
 
   return {
-    ...base,
-    busyId: busyId ?? base.busyId,
+    state,
+    reload,
+    busyId,
+    newValues: () => writes.prefill(definition.defaults(), state.rows),
     create: async (values: Record<string, unknown>): Promise<string | undefined> => {
-      const result = await data.changePaymentDetails("INSERT", null, values);
+      const result = await change.mutateAsync({ action: "INSERT", values });
       settle(result, texts.added);
-      return result.status === "applied" ? result.row?.id : undefined;
+      return result.status === "applied" ? result.id : undefined;
     },
     update: async (row: Row, values: Record<string, unknown>): Promise<boolean> => {
-      settle(
-        await data.changePaymentDetails("UPDATE", row.id, values, row.updated_at),
-        texts.updated,
-        [row],
-      );
+      const result = await change.mutateAsync({
+        action: "UPDATE",
+        id: row.id,
+        values,
+        loadedAt: row.updated_at,
+      });
+      settle(result, texts.updated, [row]);
       return true;
     },
+    addPictures: async () => ({ added: 0, failed: [] }),
     toggle: (row: Row) =>
       act(
         row,
         async () => {
-          settle(
-            await data.changePaymentDetails(
-              "UPDATE",
-              row.id,
-              { is_active: !row.is_active },
-              row.updated_at,
-            ),
-            row.is_active ? texts.deactivated : texts.activated,
-            [row],
-          );
+          const result = await change.mutateAsync({
+            action: "UPDATE",
+            id: row.id,
+            values: { is_active: !row.is_active },
+            loadedAt: row.updated_at,
+          });
+          settle(result, row.is_active ? texts.deactivated : texts.activated, [row]);
           return true;
         },
         texts.statusError,
@@ -184,12 +147,22 @@ export function usePaymentList(definition: ResourceDefinition): ResourceList {
       return act(
         row,
         async () => {
-          const result = await data.changePaymentDetails("DELETE", row.id, null, row.updated_at);
+          const result = await change.mutateAsync({
+            action: "DELETE",
+            id: row.id,
+            loadedAt: row.updated_at,
+          });
           settle(result, texts.deleted, [row]);
           return result.status === "applied";
         },
         texts.deleteError,
       );
     },
+    // The donation details are listed newest first, never in an order of the editors'.
+    sortable: false,
+    move: async () => {},
+    reordering: false,
+    /** After a restored version (held for approval while approval is on). */
+    restored: () => void refresh(),
   };
 }

@@ -1,37 +1,84 @@
-// The Team screen over a fake TeamApi: the list with who is active and who is invited,
-// inviting (checked here, refusals kept in the dialog), resending, removing with
-// confirmation, removing yourself (asked twice), and the only active administrator,
-// whom nobody can remove.
+// The Team screen against the real team function: the list with who is active and who
+// is invited, inviting (checked here, refusals kept in the dialog), resending,
+// removing with confirmation, removing yourself (asked twice), and the only active
+// administrator, whom nobody can remove. Other members are made with the secret key.
+import { createClient, type User } from "@supabase/supabase-js";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { type TeamApi, TeamError, type TeamMember } from "../api/data-layer.ts";
-import { createFakeData } from "../testing/fake-data.ts";
-import { fakeTeam, YOU } from "../testing/fake-team.ts";
-import { renderWithData } from "../testing/render.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../../supabase/database.types.ts";
+import { serviceClient } from "../../../tests/contract/stack.ts";
+import type { AdminClient } from "../api/client.ts";
+import { organisationName } from "../app/organisation.ts";
+import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { teamWords as words } from "../words.ts";
 import { TeamScreen } from "./TeamScreen.tsx";
 
-const ANA: TeamMember = YOU;
-const BEN: TeamMember = {
-  ...ANA,
-  id: "00000000-0000-4000-8000-00000000000b",
-  email: "ben@example.org",
-  you: false,
-};
-const CAT: TeamMember = {
-  ...BEN,
-  id: "00000000-0000-4000-8000-00000000000c",
-  email: "cat@example.org",
-  status: "invited",
-  invitedAt: "2026-11-24T08:00:00Z",
-  lastSignInAt: null,
-};
+const BEN = "ben@helpinghands.example";
+const CAT = "cat@helpinghands.example";
+const DAN = "dan@helpinghands.example";
+const ANA = "ana@helpinghands.example";
+const PASSWORD = "a long enough password";
+const TEAM = "/functions/v1/team";
 
-function renderTeam(api: TeamApi, data = createFakeData()) {
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+});
+afterAll(() => stack?.close());
+
+const auth = () => serviceClient(stack.stack).auth.admin;
+
+/** Every user of the project but the signed-in administrator goes; approval is off. */
+beforeEach(async () => {
+  const { data } = await auth().listUsers();
+  for (const user of data.users) {
+    if (user.id !== stack.userId) await auth().deleteUser(user.id);
+  }
+  await stack.db.query("update public.admin_settings set require_payment_approval = false");
+  stack.faults.reset();
+});
+
+async function signedIn(email: string): Promise<AdminClient> {
+  const client = createClient<Database>(stack.stack.url, stack.stack.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw new Error(`could not sign in ${email}: ${error.message}`);
+  return client;
+}
+
+/**
+ * An administrator who accepted (and signed in once), or one only invited: an account
+ * without a password, holding what the invitation email names.
+ */
+async function member(email: string, status: "active" | "invited"): Promise<User> {
+  const { data, error } = await auth().createUser({
+    email,
+    app_metadata: { role: "admin" },
+    ...(status === "active"
+      ? { password: PASSWORD, email_confirm: true }
+      : { user_metadata: { site_name: organisationName(), invited_by: stack.email } }),
+  });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
+  if (status === "active") await signedIn(email);
+  return data.user;
+}
+
+/** The user Auth keeps, or null when the account is gone. */
+async function account(id: string): Promise<User | null> {
+  const { data, error } = await auth().getUserById(id);
+  return error ? null : data.user;
+}
+
+/** The requests sent to the team function that were not a list. */
+const changes = () =>
+  stack.faults.sent.filter((request) => request.method === "POST" && request.path === TEAM);
+
+function renderTeam(as: ScreenStack = stack) {
   const user = userEvent.setup();
   const onLeft = vi.fn();
-  renderWithData(<TeamScreen onLeft={onLeft} />, data, { team: api });
+  renderScreen(<TeamScreen onLeft={onLeft} />, as);
   return { user, onLeft };
 }
 
@@ -45,21 +92,23 @@ async function answer(user: ReturnType<typeof userEvent.setup>, label: string) {
 
 describe("TeamScreen", () => {
   it("lists the administrators: you, who is active, who is invited and when", async () => {
-    renderTeam(fakeTeam([ANA, BEN, CAT]));
+    await member(BEN, "active");
+    await member(CAT, "invited");
+    renderTeam();
     const list = await screen.findByRole("list", { name: words.listLabel });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
-    expect(within(item("ana@example.org")).getByText(words.you)).toBeTruthy();
-    expect(within(item("ben@example.org")).getByText(words.active)).toBeTruthy();
-    expect(within(item("ben@example.org")).getByText(/^Last signed in: /)).toBeTruthy();
-    expect(within(item("cat@example.org")).getByText(words.invited)).toBeTruthy();
-    expect(within(item("cat@example.org")).getByText(/not accepted yet$/)).toBeTruthy();
+    expect(within(item(stack.email)).getByText(words.you)).toBeTruthy();
+    expect(within(item(BEN)).getByText(words.active)).toBeTruthy();
+    expect(within(item(BEN)).getByText(/^Last signed in: /)).toBeTruthy();
+    expect(within(item(CAT)).getByText(words.invited)).toBeTruthy();
+    expect(within(item(CAT)).getByText(/not accepted yet$/)).toBeTruthy();
     // Only an invitation can be sent again.
     expect(screen.getAllByRole("button", { name: /^Resend invite/ })).toHaveLength(1);
   });
 
   it("invites by email: the address is checked, the dialog closes, the list shows them", async () => {
-    const api = fakeTeam([ANA, BEN]);
-    const { user } = renderTeam(api);
+    await member(BEN, "active");
+    const { user } = renderTeam();
     await user.click(await screen.findByRole("button", { name: words.invite }));
     const dialog = await screen.findByRole("dialog", { name: words.inviteTitle });
     const email = within(dialog).getByLabelText(words.emailLabel);
@@ -70,26 +119,31 @@ describe("TeamScreen", () => {
     await user.type(email, "not-an-address");
     await user.click(within(dialog).getByRole("button", { name: words.send }));
     expect(within(dialog).getByText(words.emailInvalid)).toBeTruthy();
-    expect(api.invite).not.toHaveBeenCalled();
+    expect(changes()).toEqual([]);
 
     await user.clear(email);
-    await user.type(email, "dan@example.org");
+    await user.type(email, DAN);
     await user.click(within(dialog).getByRole("button", { name: words.send }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(api.invite).toHaveBeenCalledWith("dan@example.org");
-    expect(await screen.findByText(words.inviteSent("dan@example.org"))).toBeTruthy();
-    expect(await screen.findByRole("heading", { name: "dan@example.org" })).toBeTruthy();
+    expect(await screen.findByText(words.inviteSent(DAN))).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: DAN })).toBeTruthy();
+    // Auth keeps an invited administrator, whose email names the charity and who invited.
+    const { data } = await auth().listUsers();
+    const dan = data.users.find((u) => u.email === DAN);
+    expect(dan?.app_metadata.role).toBe("admin");
+    expect(dan?.email_confirmed_at ?? null).toBeNull();
+    expect(dan?.user_metadata).toMatchObject({
+      site_name: organisationName(),
+      invited_by: stack.email,
+    });
   });
 
   it("keeps a refusal in the dialog, in words", async () => {
-    const api = fakeTeam([ANA, BEN]);
-    api.invite.mockRejectedValueOnce(
-      new TeamError(words.refusals.already_member as string, "already_member"),
-    );
-    const { user } = renderTeam(api);
+    await member(BEN, "active");
+    const { user } = renderTeam();
     await user.click(await screen.findByRole("button", { name: words.invite }));
     const dialog = await screen.findByRole("dialog", { name: words.inviteTitle });
-    await user.type(within(dialog).getByLabelText(words.emailLabel), "ben@example.org");
+    await user.type(within(dialog).getByLabelText(words.emailLabel), BEN);
     await user.click(within(dialog).getByRole("button", { name: words.send }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(
       words.refusals.already_member,
@@ -98,99 +152,108 @@ describe("TeamScreen", () => {
   });
 
   it("sends an invitation again", async () => {
-    const api = fakeTeam([ANA, CAT]);
-    const { user } = renderTeam(api);
-    await user.click(await screen.findByRole("button", { name: "Resend invite cat@example.org" }));
-    expect(await screen.findByText(words.resent("cat@example.org"))).toBeTruthy();
-    expect(api.resend).toHaveBeenCalledWith(CAT.id);
+    const cat = await member(CAT, "invited");
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole("button", { name: `Resend invite ${CAT}` }));
+    expect(await screen.findByText(words.resent(CAT))).toBeTruthy();
+    expect(changes()).toHaveLength(1);
+    expect((await account(cat.id))?.confirmation_sent_at).toBeTruthy();
   });
 
   it("removes someone only after confirming, and withdraws an invitation", async () => {
-    const api = fakeTeam([ANA, BEN, CAT]);
-    const { user } = renderTeam(api);
-    await user.click(await screen.findByRole("button", { name: "Remove ben@example.org" }));
+    const ben = await member(BEN, "active");
+    const cat = await member(CAT, "invited");
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole("button", { name: `Remove ${BEN}` }));
     const question = (await screen.findByRole("alertdialog")).textContent;
-    expect(question).toContain(words.confirmRemove("ben@example.org"));
+    expect(question).toContain(words.confirmRemove(BEN));
     // Approval is off: nothing to warn about.
     expect(question).not.toContain(words.approvalWarning);
     await answer(user, "Cancel");
-    expect(api.remove).not.toHaveBeenCalled();
+    expect(changes()).toEqual([]);
+    expect(await account(ben.id)).not.toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "Remove ben@example.org" }));
+    await user.click(screen.getByRole("button", { name: `Remove ${BEN}` }));
     await answer(user, words.confirmRemoveLabel);
-    expect(await screen.findByText(words.removed("ben@example.org"))).toBeTruthy();
-    expect(api.remove).toHaveBeenCalledWith(BEN.id, false);
-    await waitFor(() =>
-      expect(screen.queryByRole("heading", { name: "ben@example.org" })).toBeNull(),
-    );
+    expect(await screen.findByText(words.removed(BEN))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("heading", { name: BEN })).toBeNull());
+    expect(await account(ben.id)).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "Remove cat@example.org" }));
+    await user.click(screen.getByRole("button", { name: `Remove ${CAT}` }));
     expect((await screen.findByRole("alertdialog")).textContent).toContain(
-      words.confirmWithdraw("cat@example.org"),
+      words.confirmWithdraw(CAT),
     );
     await answer(user, words.confirmWithdrawLabel);
-    expect(await screen.findByText(words.withdrawn("cat@example.org"))).toBeTruthy();
+    expect(await screen.findByText(words.withdrawn(CAT))).toBeTruthy();
+    expect(await account(cat.id)).toBeNull();
   });
 
   it("warns, before removing the second administrator, that approval would then be impossible", async () => {
-    const data = createFakeData();
-    await data.saveSettings({ require_payment_approval: true });
-    const { user } = renderTeam(fakeTeam([ANA, BEN, CAT]), data);
-    await user.click(await screen.findByRole("button", { name: "Remove ben@example.org" }));
+    await member(BEN, "active");
+    await member(CAT, "invited");
+    await stack.db.query("update public.admin_settings set require_payment_approval = true");
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole("button", { name: `Remove ${BEN}` }));
     expect((await screen.findByRole("alertdialog")).textContent).toContain(words.approvalWarning);
+    await answer(user, "Cancel");
   });
 
   it("asks twice before you remove yourself, then signs you out", async () => {
-    const api = fakeTeam([ANA, BEN]);
-    const { user, onLeft } = renderTeam(api);
-    await user.click(await screen.findByRole("button", { name: "Remove ana@example.org" }));
+    const ana = await member(ANA, "active");
+    const client = await signedIn(ANA);
+    const { user, onLeft } = renderTeam({
+      ...stack,
+      client,
+      backend: { ...stack.backend, client },
+    });
+    await user.click(await screen.findByRole("button", { name: `Remove ${ANA}` }));
     expect((await screen.findByRole("alertdialog")).textContent).toContain(words.confirmSelf);
     await answer(user, words.confirmSelfLabel);
     await waitFor(() =>
       expect(screen.getByRole("alertdialog").textContent).toContain(words.confirmSelfAgain),
     );
     await answer(user, "Cancel");
-    expect(api.remove).not.toHaveBeenCalled();
+    expect(await account(ana.id)).not.toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "Remove ana@example.org" }));
+    await user.click(screen.getByRole("button", { name: `Remove ${ANA}` }));
     await answer(user, words.confirmSelfLabel);
     await waitFor(() =>
       expect(screen.getByRole("alertdialog").textContent).toContain(words.confirmSelfAgain),
     );
     await answer(user, words.confirmSelfLabel);
     await waitFor(() => expect(onLeft).toHaveBeenCalledTimes(1));
-    expect(api.remove).toHaveBeenCalledWith(ANA.id, true);
+    expect(await screen.findByText(words.removedSelf)).toBeTruthy();
+    expect(await account(ana.id)).toBeNull();
   });
 
   it("offers no Remove to the only active administrator, and says why", async () => {
-    const api = fakeTeam([ANA, CAT]);
-    renderTeam(api);
-    const remove = await screen.findByRole("button", { name: "Remove ana@example.org" });
+    await member(CAT, "invited");
+    renderTeam();
+    const remove = await screen.findByRole("button", { name: `Remove ${stack.email}` });
     expect((remove as HTMLButtonElement).disabled).toBe(true);
     const note = document.getElementById(remove.getAttribute("aria-describedby") ?? "");
     expect(note?.textContent).toBe(words.onlyAdmin);
   });
 
   it("tells a refusal of the function, and shows the list again", async () => {
-    const api = fakeTeam([ANA, BEN]);
-    api.remove.mockRejectedValueOnce(
-      new TeamError(words.refusals.last_admin as string, "last_admin"),
-    );
-    const { user } = renderTeam(api);
-    await user.click(await screen.findByRole("button", { name: "Remove ben@example.org" }));
+    const ben = await member(BEN, "active");
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole("button", { name: `Remove ${BEN}` }));
+    // Someone else removes them meanwhile: the function no longer finds them.
+    await auth().deleteUser(ben.id);
     await answer(user, words.confirmRemoveLabel);
     expect(await screen.findByText(words.failed)).toBeTruthy();
-    expect(await screen.findByText(words.refusals.last_admin as string)).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "ben@example.org" })).toBeTruthy();
+    expect(await screen.findByText(words.refusals.not_found as string)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("heading", { name: BEN })).toBeNull());
+    expect(screen.getByRole("heading", { name: stack.email })).toBeTruthy();
   });
 
   it("says when the list cannot load, and retries", async () => {
-    const api = fakeTeam([ANA]);
-    api.list.mockRejectedValueOnce(new Error("down"));
-    const { user } = renderTeam(api);
+    stack.faults.fail({ method: "GET", path: TEAM });
+    const { user } = renderTeam();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(words.loadError);
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("heading", { name: "ana@example.org" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: stack.email })).toBeTruthy();
   });
 });

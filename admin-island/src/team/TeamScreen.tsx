@@ -3,17 +3,22 @@
 // confirmation, twice for yourself). The only active administrator cannot be removed,
 // and the team function refuses it too.
 import { MailPlus, RotateCw, UserMinus, UserPlus } from "lucide-react";
-import { useRef, useState } from "react";
-import type { TeamMember } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
+import { useEffect, useRef, useState } from "react";
+import type { TeamMember } from "../../../functions/_shared/team-replies.ts";
+import { DataError } from "../api/errors.ts";
+import { useSettingsQuery } from "../payments/settings-query.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
+import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { teamWords as words } from "../words.ts";
 import { InviteDialog } from "./InviteDialog.tsx";
-import { useTeam } from "./useTeam.ts";
+import { useInvitationResendMutation } from "./invitation-resend-mutation.ts";
+import { useMemberInviteMutation } from "./member-invite-mutation.ts";
+import { useMemberRemoveMutation } from "./member-remove-mutation.ts";
+import { useMembersQuery } from "./members-query.ts";
 
 function seen(member: TeamMember): string {
   if (member.status === "invited") {
@@ -24,13 +29,27 @@ function seen(member: TeamMember): string {
 
 /** `onLeft`: the signed-in admin removed themselves (they are signed out). */
 export function TeamScreen({ onLeft }: { onLeft: () => void }) {
-  const team = useTeam();
+  const team = useMembersQuery();
+  const settings = useSettingsQuery();
+  const invitation = useMemberInviteMutation();
+  const resending = useInvitationResendMutation();
+  const removing = useMemberRemoveMutation();
   const confirm = useConfirm();
-  const data = useData();
   const [inviting, setInviting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const members = team.state.status === "ready" ? team.state.value : [];
+  const members = team.data ?? [];
   const active = members.filter((member) => member.status === "active").length;
+  /** The member a change is under way for, if any. */
+  const busyId = resending.isPending
+    ? resending.variables
+    : removing.isPending
+      ? removing.variables.userId
+      : null;
+
+  // Every failed read of the list is told, the list shown before staying in place.
+  useEffect(() => {
+    if (team.error) notifyError(words.loadError, team.error);
+  }, [team.error]);
 
   /**
    * What removing an active member leaves: with approval on and one administrator left,
@@ -38,8 +57,36 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
    */
   async function warning(member: TeamMember): Promise<string> {
     if (member.status !== "active" || active > 2) return "";
-    const settings = await data.settings().catch(() => null);
-    return settings?.require_payment_approval ? ` ${words.approvalWarning}` : "";
+    const { data } = await settings.refetch();
+    return data?.require_payment_approval ? ` ${words.approvalWarning}` : "";
+  }
+
+  /** Runs a change and tells its outcome: its answer, or null when it failed. */
+  async function change<T>(run: () => Promise<T>, done: string): Promise<T | null> {
+    try {
+      const result = await run();
+      notifySuccess(done);
+      return result;
+    } catch (error) {
+      notifyError(words.failed, error);
+      return null;
+    }
+  }
+
+  /** Sends an invitation: null when it went, else the words of the refusal. */
+  async function invite(email: string): Promise<string | null> {
+    try {
+      await invitation.mutateAsync(email);
+    } catch (error) {
+      console.error(words.failed, error);
+      return error instanceof DataError ? error.message : words.failed;
+    }
+    notifySuccess(words.inviteSent(email));
+    return null;
+  }
+
+  async function resend(member: TeamMember) {
+    await change(() => resending.mutateAsync(member.id), words.resent(member.email));
   }
 
   async function remove(member: TeamMember) {
@@ -63,7 +110,15 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
     ) {
       return;
     }
-    const result = await team.remove(member);
+    const done = member.you
+      ? words.removedSelf
+      : member.status === "invited"
+        ? words.withdrawn(member.email)
+        : words.removed(member.email);
+    const result = await change(
+      () => removing.mutateAsync({ userId: member.id, confirmSelf: member.you }),
+      done,
+    );
     if (result?.removedSelf) onLeft();
     else heading.current?.focus();
   }
@@ -91,10 +146,12 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
           {words.invite}
         </button>
       </div>
-      {team.state.status === "loading" ? (
-        <Loading text={words.loading} />
-      ) : team.state.status === "error" ? (
-        <LoadError text={words.loadError} onRetry={() => void team.reload()} />
+      {team.data === undefined ? (
+        team.isError ? (
+          <LoadError text={words.loadError} onRetry={() => void team.refetch()} />
+        ) : (
+          <Loading text={words.loading} />
+        )
       ) : (
         <ul className="flex flex-col gap-3" aria-label={words.listLabel}>
           {members.map((member) => {
@@ -135,11 +192,11 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                     <button
                       type="button"
                       className={`${button.small} grow sm:grow-0`}
-                      disabled={team.busyId !== null}
+                      disabled={busyId !== null}
                       aria-label={`${words.resend} ${member.email}`}
-                      onClick={() => void team.resend(member)}
+                      onClick={() => void resend(member)}
                     >
-                      {team.busyId === member.id ? (
+                      {busyId === member.id ? (
                         <RotateCw aria-hidden="true" className="size-4 motion-safe:animate-spin" />
                       ) : (
                         <MailPlus aria-hidden="true" className="size-4" />
@@ -150,7 +207,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                   <button
                     type="button"
                     className={`${button.smallDanger} grow sm:grow-0`}
-                    disabled={team.busyId !== null || lastOne}
+                    disabled={busyId !== null || lastOne}
                     aria-label={`${words.remove} ${member.email}`}
                     aria-describedby={lastOne ? noteId : undefined}
                     onClick={() => void remove(member)}
@@ -164,11 +221,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
           })}
         </ul>
       )}
-      <InviteDialog
-        open={inviting}
-        onClose={() => setInviting(false)}
-        onInvite={(email) => team.invite(email)}
-      />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvite={invite} />
     </section>
   );
 }

@@ -17,14 +17,10 @@ import {
   startTestStack,
   type TestStack,
 } from "../../../tests/contract/stack.ts";
-import { guardAccess } from "../api/access.ts";
 import { type Backend, BackendContext } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
-import type { Row, TableName } from "../api/data-layer.ts";
 import { createQueryClient } from "../api/query-client.ts";
-import { supabaseDataLayer, supabaseTeamApi } from "../api/supabase-data.ts";
-import { DataContext } from "../api/useData.ts";
-import { TeamContext } from "../team/useTeam.ts";
+import type { Row, TableName } from "../api/rows.ts";
 import { ConfirmProvider } from "../ui/Confirm.tsx";
 
 /** Which requests a fault applies to: the method, and the path (with its query) it starts with or matches. */
@@ -256,13 +252,10 @@ export async function startScreenStack(): Promise<ScreenStack> {
 
 /**
  * Renders `ui` as the admin app would, signed in to the stack: a fresh query cache,
- * the backend (and, while screens move to TanStack Query, the data layer and the team
- * function over the same client), confirm dialogs and toasts.
+ * the backend, confirm dialogs and toasts.
  */
 export function renderScreen(ui: ReactElement, stack: ScreenStack) {
-  const { client, backend } = stack;
-  const data = guardAccess(supabaseDataLayer(client, backend.url, backend.publishableKey), client);
-  const team = guardAccess(supabaseTeamApi(client, window.location.origin), client);
+  const { backend } = stack;
   const queryClient = createQueryClient();
   return {
     queryClient,
@@ -273,15 +266,7 @@ export function renderScreen(ui: ReactElement, stack: ScreenStack) {
         createElement(
           BackendContext.Provider,
           { value: backend },
-          createElement(
-            DataContext.Provider,
-            { value: data },
-            createElement(
-              TeamContext.Provider,
-              { value: team },
-              createElement(ConfirmProvider, null, ui, createElement(Toaster)),
-            ),
-          ),
+          createElement(ConfirmProvider, null, ui, createElement(Toaster)),
         ),
       ),
     ),

@@ -3,17 +3,16 @@
 // Restore (it comes back with its id, as a recorded change, and is published like any
 // save). Opening the screen asks the trash function to purge what is past its 30 days.
 import { ImageOff, RotateCcw, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { TrashEntry } from "../api/data-layer.ts";
-import { useData } from "../api/useData.ts";
-import { useLoaded } from "../api/useLoaded.ts";
+import { useEffect, useRef, useState } from "react";
 import { recordView } from "../app/registry.ts";
-import { restoreDeleted } from "../content/writes.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { history, trashWords as words } from "../words.ts";
+import { useTrashPurgeMutation } from "./trash-purge-mutation.ts";
+import { type TrashEntry, useTrashQuery } from "./trash-query.ts";
+import { useTrashRestoreMutation } from "./trash-restore-mutation.ts";
 
 /** A day in words: '25 Dec 2026'. */
 function day(iso: string): string {
@@ -46,31 +45,28 @@ function TrashThumb({ src }: { src: string | null }) {
 }
 
 export function TrashScreen() {
-  const data = useData();
-  const [busy, setBusy] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const purged = useRef(false);
+  const { mutate: purge } = useTrashPurgeMutation();
+  const trash = useTrashQuery();
+  const restoring = useTrashRestoreMutation();
 
   useEffect(() => {
     // Best effort, once per opening: the function logs its own failure.
     if (!purged.current) {
       purged.current = true;
-      void data.purgeTrash();
+      purge();
     }
-  }, [data]);
+  }, [purge]);
 
-  const trash = useCallback(() => data.trash(), [data]);
-  const { state: loaded, reload: load } = useLoaded(trash, {
-    onError: (error) => notifyError(words.loadError, error),
-    keepOnError: false,
-  });
+  useEffect(() => {
+    if (trash.error) notifyError(words.loadError, trash.error);
+  }, [trash.error]);
 
   async function restore(entry: TrashEntry, name: string, index: number) {
-    setBusy(entry.entry_id);
     try {
-      await restoreDeleted(data, entry);
+      await restoring.mutateAsync(entry);
       notifySuccess(words.restored(name));
-      await load();
       // The restored record has left the list: focus moves on to the next one's Restore.
       requestAnimationFrame(() => {
         const buttons = document.querySelectorAll<HTMLButtonElement>("[data-trash-restore]");
@@ -78,8 +74,6 @@ export function TrashScreen() {
       });
     } catch (error) {
       notifyError(words.restoreError, error);
-    } finally {
-      setBusy(null);
     }
   }
 
@@ -96,11 +90,12 @@ export function TrashScreen() {
         </h2>
         <p className="mt-1 text-ink-muted">{words.intro}</p>
       </div>
-      {loaded.status === "loading" ? (
+      {trash.isPending ? (
         <Loading text={words.loading} />
-      ) : loaded.status === "error" ? (
-        <LoadError text={words.loadError} onRetry={() => void load()} />
-      ) : loaded.value.length === 0 ? (
+      ) : trash.isError ? (
+        // A failed reload shows the failure, not the list it may have changed.
+        <LoadError text={words.loadError} onRetry={() => void trash.refetch()} />
+      ) : trash.data.length === 0 ? (
         <div className="rounded-xl border-2 border-dashed border-surface-sunken bg-white p-10 text-center">
           <Trash2 aria-hidden="true" className="mx-auto size-10 text-ink-soft" />
           <p className="mt-3 text-xl font-semibold text-ink">{words.empty}</p>
@@ -108,7 +103,7 @@ export function TrashScreen() {
         </div>
       ) : (
         <ul className="flex flex-col gap-3" aria-label={words.listLabel}>
-          {loaded.value.map((entry, index) => {
+          {trash.data.map((entry, index) => {
             const { place, view } = recordView(entry.table_name, entry.data, words.unknownRecord);
             return (
               <li
@@ -135,7 +130,7 @@ export function TrashScreen() {
                   type="button"
                   data-trash-restore
                   className={`${button.secondary} w-full sm:w-auto`}
-                  disabled={busy !== null}
+                  disabled={restoring.isPending}
                   aria-label={`${words.restore} ${view.title}`}
                   onClick={() => void restore(entry, view.title, index)}
                 >

@@ -1,6 +1,6 @@
 import { ExternalLink, Eye, EyeOff, History, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 import type { CardView } from "../content/resources/types.ts";
 import { history, shownWords } from "../words.ts";
 import { Badge } from "./Badge.tsx";

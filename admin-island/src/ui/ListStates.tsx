@@ -1,7 +1,7 @@
 // The loading, error and empty states every list screen shows before its rows.
 import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
-import type { RowsState } from "../content/rows-store.ts";
+import type { RowsState } from "../content/useRows.ts";
 import { button } from "./styles.ts";
 
 export function Loading({ text }: { text: string }) {

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { act, render, waitFor } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
-import { DataError } from "../api/data-layer.ts";
+import { DataError } from "../api/errors.ts";
 import { failures } from "../words.ts";
 import { notifyError, notifySuccess, TOAST_COLORS, TOAST_POSITION } from "./notify.ts";
 

@@ -3,7 +3,7 @@
 import { atom } from "nanostores";
 import type { CSSProperties } from "react";
 import { toast } from "sonner";
-import { DataError, isNetworkFailure } from "../api/data-layer.ts";
+import { DataError, isNetworkFailure } from "../api/errors.ts";
 import type { UploadManyResult } from "../uploads/uploads.ts";
 import { failures, undoing, uploads } from "../words.ts";
 
@@ -85,7 +85,7 @@ export function notifyError(message: string, error?: unknown): void {
 
 /**
  * A short, readable cause for a failure, in words for editors: that the server could
- * not be reached, or a refusal the data layer put into words (supabase-data.ts:
+ * not be reached, or a refusal put into words for editors (api/errors.ts:
  * toDataError), e.g. "Image address is not valid. Enter a web address starting with
  * https://, or upload a file." The server's or the browser's own words never reach a
  * toast ('TypeError: Failed to fetch'): they are in the log above.

@@ -1,6 +1,6 @@
 // Why a form's save failed, for the top of the form: one rule for every form that
 // saves a record (the card lists' add/edit form and the one-record form).
-import { ConflictError, SessionExpiredError } from "../api/data-layer.ts";
+import { ConflictError, SessionExpiredError } from "../api/errors.ts";
 import type { FormFailure } from "./FormFailure.tsx";
 import { notifyError } from "./notify.ts";
 

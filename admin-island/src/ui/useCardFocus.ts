@@ -3,7 +3,7 @@
 // delete, the list's own add button when no card is left), never to the page body.
 // Cards carry data-card (their record's id) and their buttons data-control.
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import type { Row } from "../api/data-layer.ts";
+import type { Row } from "../api/rows.ts";
 
 export type CardControl = "toggle" | "edit" | "history" | "delete" | "describe";
 

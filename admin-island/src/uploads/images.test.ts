@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkImageFile, FIVE_MB, objectPath, scaledSize, TEN_MB } from "./images.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  SMALL_PICTURE_MAX_BYTES,
+} from "../../../functions/_shared/media-rules.ts";
+import { checkImageFile, objectPath, scaledSize } from "./images.ts";
 
 function file(type: string, size: number): File {
   return new File([new Uint8Array(size)], "x", { type });
@@ -13,19 +17,21 @@ describe("image checks", () => {
   });
 
   it("refuses non-images, SVG and files over the limit, saying why", () => {
-    expect(() => checkImageFile(file("application/pdf", 10), FIVE_MB)).toThrow(
+    expect(() => checkImageFile(file("application/pdf", 10), SMALL_PICTURE_MAX_BYTES)).toThrow(
       "Please upload an image file",
     );
-    expect(() => checkImageFile(file("image/svg+xml", 10), FIVE_MB)).toThrow(
+    expect(() => checkImageFile(file("image/svg+xml", 10), SMALL_PICTURE_MAX_BYTES)).toThrow(
       "Please upload an image file",
     );
-    expect(() => checkImageFile(file("image/png", FIVE_MB + 1), FIVE_MB)).toThrow(
-      "File size must be less than 5MB",
-    );
-    expect(() => checkImageFile(file("image/png", TEN_MB + 1), TEN_MB)).toThrow(
+    expect(() =>
+      checkImageFile(file("image/png", SMALL_PICTURE_MAX_BYTES + 1), SMALL_PICTURE_MAX_BYTES),
+    ).toThrow("File size must be less than 5MB");
+    expect(() => checkImageFile(file("image/png", MAX_UPLOAD_BYTES + 1), MAX_UPLOAD_BYTES)).toThrow(
       "File size must be less than 10MB",
     );
-    expect(() => checkImageFile(file("image/jpeg", FIVE_MB), FIVE_MB)).not.toThrow();
+    expect(() =>
+      checkImageFile(file("image/jpeg", SMALL_PICTURE_MAX_BYTES), SMALL_PICTURE_MAX_BYTES),
+    ).not.toThrow();
   });
 
   it("names each object freshly under its folder", () => {

@@ -2,22 +2,20 @@
 // redraws the picture on a canvas at most MAX_IMAGE_SIDE pixels on its longest side
 // and encodes it afresh. Only pixels survive a canvas, so EXIF data, GPS position and
 // every other metadata block are gone from what reaches Storage.
+import { isPictureType, SMALL_PICTURE_MAX_BYTES } from "../../../functions/_shared/media-rules.ts";
 import { fileChecks } from "../words.ts";
 
 export const MAX_IMAGE_SIDE = 2560;
-export const FIVE_MB = 5 * 1024 * 1024;
-export const TEN_MB = 10 * 1024 * 1024;
-
-/** The raster types the media bucket and the site accept (no SVG: it can carry script). */
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
 
 export class ImageCheckError extends Error {}
 
 /** Refuses what is not an image of an accepted type, or is over `maxBytes`. */
 export function checkImageFile(file: File, maxBytes: number): void {
-  if (!IMAGE_TYPES.includes(file.type)) throw new ImageCheckError(fileChecks.notImage);
+  if (!isPictureType(file.type)) throw new ImageCheckError(fileChecks.notImage);
   if (file.size > maxBytes) {
-    throw new ImageCheckError(maxBytes <= FIVE_MB ? fileChecks.tooBig5 : fileChecks.tooBig10);
+    throw new ImageCheckError(
+      maxBytes <= SMALL_PICTURE_MAX_BYTES ? fileChecks.tooBig5 : fileChecks.tooBig10,
+    );
   }
 }
 

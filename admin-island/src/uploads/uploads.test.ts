@@ -1,11 +1,17 @@
+// @vitest-environment jsdom
 // Many pictures at once, for every screen that takes them: each checked, resized and
 // uploaded with its own progress, stored in the order given, and nothing left behind
-// when its record could not be stored.
-import { afterEach, describe, expect, it, vi } from "vitest";
+// when its record could not be stored. Against the embedded stack: the real media
+// function stores the files, the real tables the records. Uploads go out by
+// XMLHttpRequest, which jsdom has and Node does not, so this file runs in jsdom with
+// the screens' setup.
+import "../testing/setup.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { $saves } from "../publishing/saves.ts";
-import { createFakeData } from "../testing/fake-data.ts";
+import { type ScreenStack, startScreenStack } from "../testing/stack.ts";
 import { fileChecks, uploads } from "../words.ts";
 import { ImageCheckError, prepareImage } from "./images.ts";
+import { publicUrl, sampleFile, storedObjects, warmMedia } from "./sample-files.ts";
 import { type FileChange, uploadDocument, uploadImage, uploadMany } from "./uploads.ts";
 
 // No canvas here: the resize step hands the file back; the checks stay real.
@@ -13,26 +19,42 @@ vi.mock("./images.ts", async (original) =>
   (await import("../testing/fake-images.ts")).withoutCanvas(original),
 );
 
-const picture = (name: string, type = "image/jpeg", size = 100) =>
+/** A file of `size` bytes that is no picture (only its type and size are checked). */
+const blank = (name: string, type: string, size = 100) =>
   new File([new Uint8Array(size)], name, { type });
-const url = (path: string) => `https://media.test/storage/v1/object/public/media/${path}`;
+
+let stack: ScreenStack;
+beforeAll(async () => {
+  stack = await startScreenStack();
+  await warmMedia(stack);
+});
+afterAll(() => stack?.close());
 
 afterEach(() => {
   vi.mocked(prepareImage).mockClear();
   vi.restoreAllMocks();
+  stack.faults.reset();
 });
+
+/** A folder of this test's own, so objects stored by others never count. */
+const folder = (name: string) => `test/${name}-${crypto.randomUUID().slice(0, 8)}`;
 
 describe("uploadMany", () => {
   it("stores each picture in the order given, skipping other files, and signals one save", async () => {
-    const fake = createFakeData();
+    await stack.clear("medical_gallery");
+    const into = folder("order");
     const changes: [number, FileChange][] = [];
     const saves = $saves.get();
     const result = await uploadMany(
-      fake,
-      [picture("a.jpg"), picture("notes.pdf", "application/pdf"), picture("b.png", "image/png")],
+      stack.backend,
+      [
+        sampleFile("a.jpg", "image/jpeg"),
+        blank("notes.pdf", "application/pdf"),
+        sampleFile("b.png", "image/png"),
+      ],
       {
         table: "medical_gallery",
-        folder: "gallery/medical",
+        folder: into,
         firstOrder: 4,
         record: (address) => ({ image_url: address, is_active: true }),
         onFile: (index, change) => changes.push([index, change]),
@@ -40,50 +62,58 @@ describe("uploadMany", () => {
     );
 
     expect(result).toEqual({ added: 2, failed: [] });
-    expect(fake.insert.mock.calls.map(([, [values]]) => values)).toEqual([
-      { image_url: url(fake.files[0]?.path ?? ""), is_active: true, sort_order: 4 },
-      { image_url: url(fake.files[1]?.path ?? ""), is_active: true, sort_order: 5 },
+    const paths = await storedObjects(stack, into);
+    expect(paths).toEqual([
+      expect.stringMatching(new RegExp(`^${into}/\\d{4}/[0-9a-f-]{36}\\.jpg$`)),
+      expect.stringMatching(new RegExp(`^${into}/\\d{4}/[0-9a-f-]{36}\\.png$`)),
     ]);
-    expect(fake.files.map((file) => file.path)).toEqual([
-      expect.stringMatching(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.jpg$/),
-      expect.stringMatching(/^gallery\/medical\/\d{4}\/[0-9a-f-]{36}\.png$/),
+    const rows = await stack.rows("medical_gallery");
+    expect(
+      rows.map(({ image_url, is_active, sort_order }) => ({ image_url, is_active, sort_order })),
+    ).toEqual([
+      { image_url: publicUrl(stack, paths[0] ?? ""), is_active: true, sort_order: 4 },
+      { image_url: publicUrl(stack, paths[1] ?? ""), is_active: true, sort_order: 5 },
     ]);
-    // The skipped file is said first; each picture then goes from uploading to done.
-    expect(changes).toEqual([
+    // The skipped file is said first; each picture then goes from uploading to done,
+    // its progress rising from 0 to 1 as the bytes go out.
+    expect(changes.filter(([, change]) => change.status)).toEqual([
       [1, { status: "skipped", message: fileChecks.skipped }],
       [0, { status: "uploading" }],
-      [0, { progress: 0 }],
-      [0, { progress: 0.5 }],
-      [0, { progress: 1 }],
       [0, { status: "done", progress: 1 }],
       [2, { status: "uploading" }],
-      [2, { progress: 0 }],
-      [2, { progress: 0.5 }],
-      [2, { progress: 1 }],
       [2, { status: "done", progress: 1 }],
     ]);
+    for (const index of [0, 2]) {
+      const progress = changes.flatMap(([at, change]) =>
+        at === index && !change.status && change.progress !== undefined ? [change.progress] : [],
+      );
+      expect(progress[0]).toBe(0);
+      expect(progress.at(-1)).toBe(1);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    }
     expect($saves.get()).toBe(saves + 1);
   });
 
   it("gives a failed picture no place in the order and says why, by file", async () => {
-    const fake = createFakeData();
+    await stack.clear("medical_gallery");
+    const into = folder("failures");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    fake.fail("upload", { when: (path) => path.endsWith(".png") });
     vi.mocked(prepareImage).mockImplementationOnce(async () => {
       throw new ImageCheckError(fileChecks.readFailed);
     });
     const messages = new Map<number, string | undefined>();
     const result = await uploadMany(
-      fake,
+      stack.backend,
       [
-        picture("damaged.jpg"),
-        picture("huge.jpg", "image/jpeg", 10 * 1024 * 1024 + 1),
-        picture("broken.png", "image/png"),
-        picture("fine.jpg"),
+        sampleFile("damaged.jpg", "image/jpeg"),
+        blank("huge.jpg", "image/jpeg", 10 * 1024 * 1024 + 1),
+        // A JPEG that says it is a PNG: the media function refuses it.
+        sampleFile("broken.png", "image/png", "image/jpeg"),
+        sampleFile("fine.jpg", "image/jpeg"),
       ],
       {
         table: "medical_gallery",
-        folder: "gallery/medical",
+        folder: into,
         firstOrder: 0,
         record: (address) => ({ image_url: address }),
         onFile: (index, change) => {
@@ -98,75 +128,96 @@ describe("uploadMany", () => {
       [1, fileChecks.tooBig10],
       [2, uploads.imageError],
     ]);
-    expect(fake.rows("medical_gallery").map((row) => row.sort_order)).toEqual([0]);
+    // The refusal is the media function's own, kept for the log.
+    expect(console.error).toHaveBeenCalledWith(
+      uploads.imageError,
+      expect.objectContaining({ message: expect.stringContaining("is really a JPEG file") }),
+    );
+    expect((await stack.rows("medical_gallery")).map((row) => row.sort_order)).toEqual([0]);
+    expect(await storedObjects(stack, into)).toHaveLength(1);
   });
 
   it("removes a picture it stored when its record could not be stored", async () => {
-    const fake = createFakeData();
+    await stack.clear("gallery_images");
+    const into = folder("orphans");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    fake.fail("insert");
+    stack.faults.fail({ method: "POST", path: "/rest/v1/gallery_images" });
     const saves = $saves.get();
-    const result = await uploadMany(fake, [picture("a.jpg"), picture("b.jpg")], {
-      table: "gallery_images",
-      folder: "gallery/home-management",
-      firstOrder: 2,
-      record: (address, file) => ({ image_url: address, title: file.name }),
-    });
+    const result = await uploadMany(
+      stack.backend,
+      [sampleFile("a.jpg", "image/jpeg"), sampleFile("b.jpg", "image/jpeg")],
+      {
+        table: "gallery_images",
+        folder: into,
+        firstOrder: 2,
+        record: (address, file) => ({ image_url: address, title: file.name }),
+      },
+    );
 
     expect(result).toEqual({ added: 1, failed: ["a.jpg"] });
-    const first = await fake.upload.mock.results[0]?.value;
-    await vi.waitFor(() => expect(fake.removeUpload).toHaveBeenCalledWith(first));
-    expect(fake.files).toHaveLength(1);
-    expect(fake.rows("gallery_images")).toEqual([
+    await vi.waitFor(async () => expect(await storedObjects(stack, into)).toHaveLength(1));
+    const [kept] = await storedObjects(stack, into);
+    expect(await stack.rows("gallery_images")).toEqual([
       expect.objectContaining({
         title: "b.jpg",
         sort_order: 2,
-        image_url: url(fake.files[0]?.path ?? ""),
+        image_url: publicUrl(stack, kept ?? ""),
       }),
     ]);
     expect($saves.get()).toBe(saves + 1);
   });
 
   it("signals no save when nothing was added", async () => {
-    const fake = createFakeData();
+    const into = folder("nothing");
     const saves = $saves.get();
-    const result = await uploadMany(fake, [picture("notes.txt", "text/plain")], {
+    const result = await uploadMany(stack.backend, [blank("notes.txt", "text/plain")], {
       table: "medical_gallery",
-      folder: "gallery/medical",
+      folder: into,
       firstOrder: 0,
       record: (address) => ({ image_url: address }),
     });
     expect(result).toEqual({ added: 0, failed: [] });
-    expect(fake.upload).not.toHaveBeenCalled();
+    expect(await storedObjects(stack, into)).toEqual([]);
+    expect(stack.faults.sent).toEqual([]);
     expect($saves.get()).toBe(saves);
   });
 });
 
 describe("uploadImage and uploadDocument", () => {
   it("refuses before uploading anything", async () => {
-    const fake = createFakeData();
-    const target = { folder: "certificates", maxBytes: 5 * 1024 * 1024 };
-    await expect(uploadImage(fake, picture("x.svg", "image/svg+xml"), target)).rejects.toThrow(
-      fileChecks.notImage,
-    );
-    await expect(uploadDocument(fake, picture("x.jpg"), target)).rejects.toThrow(fileChecks.notPdf);
+    const target = { folder: folder("refused"), maxBytes: 5 * 1024 * 1024 };
     await expect(
-      uploadDocument(fake, picture("x.pdf", "application/pdf", 6 * 1024 * 1024), target),
+      uploadImage(stack.backend, blank("x.svg", "image/svg+xml"), target),
+    ).rejects.toThrow(fileChecks.notImage);
+    await expect(
+      uploadDocument(stack.backend, sampleFile("x.jpg", "image/jpeg"), target),
+    ).rejects.toThrow(fileChecks.notPdf);
+    await expect(
+      uploadDocument(stack.backend, blank("x.pdf", "application/pdf", 6 * 1024 * 1024), target),
     ).rejects.toThrow(fileChecks.tooBig10);
-    expect(fake.upload).not.toHaveBeenCalled();
+    expect(await storedObjects(stack, target.folder)).toEqual([]);
+    expect(stack.faults.sent).toEqual([]);
   });
 
   it("stores a PDF under its folder as it is", async () => {
-    const fake = createFakeData();
+    const into = `certificates/${crypto.randomUUID().slice(0, 8)}`;
+    const file = sampleFile("c.pdf", "application/pdf");
     const progress: number[] = [];
     const address = await uploadDocument(
-      fake,
-      picture("c.pdf", "application/pdf"),
-      { folder: "certificates", maxBytes: 10 * 1024 * 1024 },
+      stack.backend,
+      file,
+      { folder: into, maxBytes: 10 * 1024 * 1024 },
       (fraction) => progress.push(fraction),
     );
-    expect(address).toMatch(/\/media\/certificates\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
-    expect(fake.files[0]?.file.type).toBe("application/pdf");
-    expect(progress).toEqual([0, 0.5, 1]);
+    const [path] = await storedObjects(stack, into);
+    expect(path).toMatch(new RegExp(`^${into}/\\d{4}/[0-9a-f-]{36}\\.pdf$`));
+    expect(address).toBe(publicUrl(stack, path ?? ""));
+    const stored = await fetch(address);
+    expect(stored.headers.get("content-type")).toMatch(/^application\/pdf/);
+    expect(new Uint8Array(await stored.arrayBuffer())).toEqual(
+      new Uint8Array(await file.arrayBuffer()),
+    );
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
   });
 });

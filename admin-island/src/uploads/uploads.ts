@@ -2,10 +2,14 @@
 // at once, each stored as a record of its own. Pictures are checked, then resized and
 // re-encoded (images.ts) before they leave the browser; progress is reported as the
 // bytes go out.
-import type { DataLayer, TableName, UploadProgress } from "../api/data-layer.ts";
+import { MAX_UPLOAD_BYTES } from "../../../functions/_shared/media-rules.ts";
+import type { Backend } from "../api/backend.ts";
+import type { TableName } from "../api/rows.ts";
+import { insertRows } from "../content/row-create-mutation.ts";
 import { signalSaved } from "../publishing/saves.ts";
 import { failures, fileChecks, uploads } from "../words.ts";
-import { checkImageFile, ImageCheckError, objectPath, prepareImage, TEN_MB } from "./images.ts";
+import { checkImageFile, ImageCheckError, objectPath, prepareImage } from "./images.ts";
+import { removeUpload, type UploadProgress, uploadMedia } from "./media-upload-mutation.ts";
 
 export interface UploadTarget {
   /** Storage folder, e.g. 'gallery/medical'. */
@@ -15,7 +19,7 @@ export interface UploadTarget {
 
 /** Uploads one picture and answers its public URL; refusals throw an ImageCheckError. */
 export async function uploadImage(
-  data: DataLayer,
+  backend: Backend,
   file: File,
   target: UploadTarget,
   onProgress?: UploadProgress,
@@ -23,12 +27,17 @@ export async function uploadImage(
   checkImageFile(file, target.maxBytes);
   const prepared = await prepareImage(file);
   onProgress?.(0);
-  return data.upload(objectPath(target.folder, prepared.extension), prepared.blob, onProgress);
+  return uploadMedia(
+    backend,
+    objectPath(target.folder, prepared.extension),
+    prepared.blob,
+    onProgress,
+  );
 }
 
 /** Uploads one PDF as it is and answers its public URL. */
 export async function uploadDocument(
-  data: DataLayer,
+  backend: Backend,
   file: File,
   target: UploadTarget,
   onProgress?: UploadProgress,
@@ -38,7 +47,8 @@ export async function uploadDocument(
   }
   if (file.size > target.maxBytes) throw new ImageCheckError(fileChecks.tooBig10);
   onProgress?.(0);
-  return data.upload(
+  return uploadMedia(
+    backend,
     objectPath(target.folder, "pdf"),
     new Blob([file], { type: "application/pdf" }),
     onProgress,
@@ -78,7 +88,7 @@ export interface UploadManyResult {
  * without its record is removed again. Signals one save when any record was added.
  */
 export async function uploadMany(
-  data: DataLayer,
+  backend: Backend,
   files: File[],
   options: UploadManyOptions,
 ): Promise<UploadManyResult> {
@@ -96,12 +106,14 @@ export async function uploadMany(
     let url: string | undefined;
     try {
       url = await uploadImage(
-        data,
+        backend,
         file,
-        { folder: options.folder, maxBytes: options.maxBytes ?? TEN_MB },
+        { folder: options.folder, maxBytes: options.maxBytes ?? MAX_UPLOAD_BYTES },
         (progress) => onFile(index, { progress }),
       );
-      await data.insert(options.table, [{ ...options.record(url, file), sort_order: order }]);
+      await insertRows(backend.client, options.table, [
+        { ...options.record(url, file), sort_order: order },
+      ]);
       order += 1;
       added += 1;
       onFile(index, { status: "done", progress: 1 });
@@ -112,7 +124,7 @@ export async function uploadMany(
       if (!checked) console.error(uploads.imageError, error);
       // Stored but not recorded: nothing refers to the file, so it goes again.
       if (url) {
-        data.removeUpload(url).catch((cleanup: unknown) => {
+        removeUpload(backend, url).catch((cleanup: unknown) => {
           console.error(failures.unusedUploadKept, cleanup);
         });
       }

@@ -2,6 +2,7 @@
 // fail other than by refusing, what they return is stable, and the largest uploads are
 // walked quickly.
 import { assert, assertEquals } from "../../_shared/assert.ts";
+import { MAX_UPLOAD_BYTES } from "../../_shared/media-rules.ts";
 import type { MediaType } from "../sniff.ts";
 import { AVIF_METADATA, GIF, JPEG, PNG, WEBP } from "./fixtures.ts";
 import { stripMetadata } from "./strip.ts";
@@ -124,7 +125,7 @@ Deno.test("PDFs pass unchanged; they are not pictures", () => {
 });
 
 Deno.test("10 MB pictures are walked in one pass: a JPEG scan and PNG picture data", () => {
-  const size = 10 * 1024 * 1024;
+  const size = MAX_UPLOAD_BYTES;
   const next = random(7);
   // Entropy-coded data: any bytes, each 0xFF followed by a stuffed 0x00.
   const entropy = new Uint8Array(size);

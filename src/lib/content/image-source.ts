@@ -1,7 +1,7 @@
 // Where a picture comes from, and turning it into a local file the image pipeline
 // can read. Only three kinds of address are accepted (the same rule the database
 // enforces): a path on the site itself (a file in public/), an http(s) URL with a
-// host, and an embedded raster image (data:image/png|jpeg|gif|webp|avif;base64).
+// host, and an embedded picture of a type the media bucket takes (data:image/png;base64,...).
 // Everything else (javascript:, data:text/html, SVG data, protocol-relative //host,
 // relative paths) is refused, and the caller shows the area's placeholder.
 //
@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { isPictureDataUrl } from "../../../functions/_shared/media-rules.ts";
 
 export type ImageSourceKind = "site" | "remote" | "data";
 
@@ -26,7 +27,6 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
 const SITE_PATH = /^\/[^/\s<>"'`\\][^\s<>"'`\\]*$/;
 const REMOTE_URL = /^https?:\/\/[^/?#\s<>"'`\\]+([/?#][^\s<>"'`\\]*)?$/i;
-const DATA_URL = /^data:image\/(png|jpeg|gif|webp|avif);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** Which kind of image address this is, or null when it must not be used. */
 export function classifyImageUrl(url: unknown): ClassifiedImageUrl | null {
@@ -34,7 +34,7 @@ export function classifyImageUrl(url: unknown): ClassifiedImageUrl | null {
     return null;
   }
   if (url.startsWith("data:")) {
-    return DATA_URL.test(url) ? { kind: "data", url } : null;
+    return isPictureDataUrl(url) ? { kind: "data", url } : null;
   }
   if (SITE_PATH.test(url)) {
     return { kind: "site", url };

@@ -2,6 +2,8 @@
 // (supabase/migrations): schema.test.ts keeps the two in agreement. Every refusal
 // carries a message written for the person filling in the form, wrong types included
 // (zod's own "Invalid input: expected string, received number" never reaches them).
+import { isEmail } from "../../../functions/_shared/email-rules.ts";
+import { isPictureDataUrl } from "../../../functions/_shared/media-rules.ts";
 import { z } from "./zod.ts";
 
 // An http(s) address with a host: the host may not start with '.', ':', '-' or '@'
@@ -9,7 +11,6 @@ import { z } from "./zod.ts";
 // database spells out in private.is_link_url.
 const LINK = /^https?:\/\/[^/?#@.:\-\s<>"'`\\][^/?#@\s<>"'`\\]*([/?#][^\s<>"'`\\]*)?$/;
 const SITE_PATH = /^\/[^/\s<>"'`\\][^\s<>"'`\\]*$/;
-const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+={0,2}$/;
 /** A character that shows something (private.has_visible_text). */
 const VISIBLE = /[^\t-\r \u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/;
 
@@ -20,7 +21,7 @@ export function isLinkUrl(url: string): boolean {
 
 /** private.is_image_url: a link, or an embedded raster image (older rows only). */
 export function isImageUrl(url: string): boolean {
-  return isLinkUrl(url) || (url.length <= 7_000_000 && DATA_IMAGE.test(url));
+  return isLinkUrl(url) || (url.length <= 7_000_000 && isPictureDataUrl(url));
 }
 
 /** private.has_visible_text: not only spaces, line breaks or zero-width characters. */
@@ -95,16 +96,6 @@ export function wholeNumber(max: number, min = 0) {
       .min(min, `Use a number of ${min} or more`)
       .max(max, `Use a number of at most ${max}`),
   );
-}
-
-/**
- * An email address: something@host.tld, without spaces, angle brackets or quotes (the
- * database's private.is_email).
- */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
-
-export function isEmail(address: string): boolean {
-  return address.length <= 254 && EMAIL.test(address);
 }
 
 export const EMAIL_MESSAGE = "Enter an email address such as name@example.org";

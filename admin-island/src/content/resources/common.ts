@@ -1,7 +1,13 @@
 // Fields, options and card badges shared by several definitions.
+
+import {
+  acceptedTypesHint,
+  MAX_UPLOAD_BYTES,
+  megabytes,
+  SMALL_PICTURE_MAX_BYTES,
+} from "../../../../functions/_shared/media-rules.ts";
 import { service, statistic } from "../../../../src/lib/schema/items.ts";
 import type { ColumnOf, ContentTable } from "../../../../src/lib/schema/tables.ts";
-import { FIVE_MB, TEN_MB } from "../../uploads/images.ts";
 import { listField } from "./define.ts";
 import type {
   CardBadge,
@@ -31,8 +37,11 @@ export function positionLabel(value: unknown): string {
 /** Under an icon picker. */
 export const ICON_HINT = "The site shows the chosen picture beside the item.";
 
-export const IMAGE_HINT_10 = "PNG, JPG, GIF or WebP, up to 10MB";
-export const IMAGE_HINT_5 = "PNG, JPG, GIF or WebP, up to 5MB";
+/** Under a picture upload: the types it takes and its limit. */
+export const imageHint = (maxBytes: number) =>
+  `${acceptedTypesHint()}, up to ${megabytes(maxBytes)}MB`;
+export const IMAGE_HINT_10 = imageHint(MAX_UPLOAD_BYTES);
+export const IMAGE_HINT_5 = imageHint(SMALL_PICTURE_MAX_BYTES);
 
 export function imageField<N extends string>(
   name: N,
@@ -40,7 +49,7 @@ export function imageField<N extends string>(
   folder: string,
   options: Partial<Omit<ImageField, "name">> = {},
 ): ImageField<N> {
-  const maxBytes = options.maxBytes ?? TEN_MB;
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   return {
     kind: "image",
     name,
@@ -49,7 +58,7 @@ export function imageField<N extends string>(
     maxBytes,
     required: true,
     wide: true,
-    hint: maxBytes <= FIVE_MB ? IMAGE_HINT_5 : IMAGE_HINT_10,
+    hint: maxBytes <= SMALL_PICTURE_MAX_BYTES ? IMAGE_HINT_5 : IMAGE_HINT_10,
     ...options,
   };
 }

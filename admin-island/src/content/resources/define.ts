@@ -12,7 +12,7 @@ import {
   type RowOf,
   TABLES,
 } from "../../../../src/lib/schema/tables.ts";
-import type { ListOrder, Row } from "../../api/data-layer.ts";
+import type { ListOrder, Row } from "../../api/rows.ts";
 import type {
   CardView,
   Field,

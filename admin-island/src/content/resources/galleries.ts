@@ -1,6 +1,8 @@
 // The five programme galleries: pictures only, managed by the GalleryManager. Each
 // has its own heading, empty text and picture noun; the rest of what a gallery screen
 // says is the same for all five.
+import { MAX_UPLOAD_BYTES } from "../../../../functions/_shared/media-rules.ts";
+import { imageHint } from "./common.ts";
 import type { GalleryDefinition, GalleryTexts } from "./types.ts";
 
 /** The longest alt text the database keeps (each picture table's image_alt check). */
@@ -13,7 +15,7 @@ const galleryTexts: GalleryTexts = {
   dropHint: "Drop pictures here, or",
   uploading: "Uploading Images...",
   chooseButton: "Choose Images",
-  fileHint: "PNG, JPG, GIF or WebP, up to 10MB each",
+  fileHint: `${imageHint(MAX_UPLOAD_BYTES)} each`,
   progressLabel: "Upload progress",
   fileProgress: (name) => `Uploading ${name}`,
   fileWaiting: "Waiting",

@@ -1,7 +1,8 @@
 // The home page's own tables: about (a single record), causes, board and staff (three
 // screens with different words), and the home-management gallery.
+
+import { SMALL_PICTURE_MAX_BYTES } from "../../../../functions/_shared/media-rules.ts";
 import { GALLERY_CATEGORIES } from "../../../../src/lib/schema/tables.ts";
-import { FIVE_MB } from "../../uploads/images.ts";
 import {
   activeBadge,
   activeField,
@@ -26,7 +27,7 @@ export const about = defineResource({
     saveError: "Error saving about content. Please try again.",
   }),
   fields: [
-    imageField("image_url", "About Image", "about", { maxBytes: FIVE_MB }),
+    imageField("image_url", "About Image", "about", { maxBytes: SMALL_PICTURE_MAX_BYTES }),
     { kind: "text", name: "about_title", label: "Title", required: true, wide: true },
     { kind: "textarea", name: "about_text", label: "About Text", required: true, wide: true },
     // The home page shows each figure: none may be left blank.
@@ -59,7 +60,7 @@ export const causes = defineResource({
       hint: "For example Education, Elder Care, Healthcare",
     },
     { kind: "textarea", name: "description", label: "Description", required: true, wide: true },
-    imageField("image_url", "Cause Image", "causes", { maxBytes: FIVE_MB }),
+    imageField("image_url", "Cause Image", "causes", { maxBytes: SMALL_PICTURE_MAX_BYTES }),
     ...describeFields("causes", "image_url", "the cause's title"),
     sortOrderField,
     activeField,
@@ -103,7 +104,10 @@ const board = {
     { kind: "text", name: "name", label: "Full Name", required: true },
     { kind: "text", name: "designation", label: "Designation", required: true },
     // Labelled like the other pictures but optional: the site shows a placeholder.
-    imageField("image_url", "Profile Image", "board", { maxBytes: FIVE_MB, required: false }),
+    imageField("image_url", "Profile Image", "board", {
+      maxBytes: SMALL_PICTURE_MAX_BYTES,
+      required: false,
+    }),
     ...describeFields("board_staff", "image_url", "'Photo of' and the name"),
     {
       kind: "checkbox",

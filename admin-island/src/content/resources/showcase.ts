@@ -1,4 +1,5 @@
 // Projects, certifications and the logo.
+import { MAX_UPLOAD_BYTES, megabytes } from "../../../../functions/_shared/media-rules.ts";
 import { PROJECT_STATUSES } from "../../../../src/lib/schema/tables.ts";
 import {
   activeBadge,
@@ -75,8 +76,8 @@ export const certifications = defineResource({
       name: "pdf_url",
       label: "Certificate PDF",
       folder: "certificates",
-      maxBytes: 10 * 1024 * 1024,
-      hint: "Optional: upload a PDF (up to 10MB) or paste its address",
+      maxBytes: MAX_UPLOAD_BYTES,
+      hint: `Optional: upload a PDF (up to ${megabytes(MAX_UPLOAD_BYTES)}MB) or paste its address`,
       wide: true,
     },
     sortOrderField,
@@ -102,7 +103,6 @@ export const logos = defineResource({
   fields: [
     imageField("logo_url", "Logo Image", "logos", {
       placeholder: "Logo",
-      hint: "PNG, JPG, GIF or WebP, up to 10MB",
     }),
     ...describeFields("logo_settings", "logo_url"),
     { kind: "text", name: "logo_name", label: "Organization Name", required: true },

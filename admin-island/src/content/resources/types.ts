@@ -2,7 +2,7 @@
 // one table. Screens never name a table or a text themselves.
 
 import type { z } from "../../../../src/lib/schema/zod.ts";
-import type { ListOrder, Row, TableName } from "../../api/data-layer.ts";
+import type { ListOrder, Row, TableName } from "../../api/rows.ts";
 
 /** A plain sentence at the top of a screen, with a link onward. */
 export interface ScreenNotice {
