@@ -39,7 +39,7 @@ export default defineConfig({
         },
       },
       // The admin's screens: each test file starts from the same clean page, toasts,
-      // drafts and mocks (components/testing/setup.ts).
+      // drafts and mocks (admin-island/src/testing/setup.ts).
       {
         extends: true,
         test: {

@@ -1,7 +1,7 @@
 // Test-only: images.ts where there is no canvas (Node, jsdom). prepareImage hands the
 // file back, named by its type; the checks stay real. In a test file:
 //   vi.mock("…/uploads/images.ts", async (original) =>
-//     (await import("…/data/testing/fake-images.ts")).withoutCanvas(original));
+//     (await import("…/testing/fake-images.ts")).withoutCanvas(original));
 import { vi } from "vitest";
 
 type Images = typeof import("../uploads/images.ts");
