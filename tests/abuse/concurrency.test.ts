@@ -6,7 +6,7 @@
 // by one with every committed write and never goes back; the audit log holds exactly
 // one entry per write, naming the admin who made it.
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient } from "../../admin-island/src/api/client.ts";
 import { ConflictError } from "../../admin-island/src/api/errors.ts";
@@ -15,7 +15,6 @@ import { insertRows } from "../../admin-island/src/content/row-create-mutation.t
 import { deleteRow } from "../../admin-island/src/content/row-delete-mutation.ts";
 import { updateRow } from "../../admin-island/src/content/row-update-mutation.ts";
 import { getRows } from "../../admin-island/src/content/rows-query.ts";
-import type { Database } from "../../supabase/database.types.ts";
 import { SINGLE_RECORD, validRows } from "../../supabase/tests/fixtures.ts";
 import {
   anonClient,
@@ -24,6 +23,7 @@ import {
   startTestStack,
   type TestStack,
   type TestUser,
+  typedClient,
 } from "../contract/stack.ts";
 import { scale, Tally } from "./tally.ts";
 
@@ -57,22 +57,9 @@ beforeAll(async () => {
     Array.from({ length: K }, () => signedInUser(stack, { admin: true })),
   );
   admins = await Promise.all(
-    users.map(async (user) => ({ user, client: await adminClient(user) })),
+    users.map(async (user) => ({ user, client: await typedClient(stack, user) })),
   );
 }, 120_000);
-
-/** A client as the admin makes one, signed in as `user`. */
-async function adminClient(user: TestUser): Promise<AdminClient> {
-  const client = createClient<Database>(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { error } = await client.auth.signInWithPassword({
-    email: user.email,
-    password: user.password,
-  });
-  if (error) throw new Error(`could not sign in ${user.email}: ${error.message}`);
-  return client;
-}
 
 afterAll(async () => {
   await stack?.close();

@@ -14,7 +14,7 @@
 
 import { isDeepStrictEqual } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient } from "../../admin-island/src/api/client.ts";
 import { DataError, toDataError } from "../../admin-island/src/api/errors.ts";
@@ -27,7 +27,6 @@ import type {
 } from "../../admin-island/src/content/resources/types.ts";
 import { insertRows } from "../../admin-island/src/content/row-create-mutation.ts";
 import { updateRow } from "../../admin-island/src/content/row-update-mutation.ts";
-import type { Database } from "../../supabase/database.types.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 import {
   CONTENT_TABLES,
@@ -44,6 +43,7 @@ import {
   startTestStack,
   type TestStack,
   type TestUser,
+  typedClient,
 } from "../contract/stack.ts";
 import { type Column, readCatalog, typedColumns } from "./input-catalog.ts";
 import {
@@ -89,14 +89,7 @@ beforeAll(async () => {
   service = serviceClient(stack);
   anon = anonClient(stack);
   admin = await signedInUser(stack, { admin: true });
-  adminClient = createClient<Database>(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const signIn = await adminClient.auth.signInWithPassword({
-    email: admin.email,
-    password: admin.password,
-  });
-  if (signIn.error) throw new Error(`could not sign in ${admin.email}: ${signIn.error.message}`);
+  adminClient = await typedClient(stack, admin);
   token = await accessToken(admin);
   const catalog = await readCatalog(catalogDb, TABLES);
   columns = catalog.columns;

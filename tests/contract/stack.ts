@@ -16,6 +16,7 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { mailSecrets } from "../../scripts/lib/stack.ts";
+import type { Database } from "../../supabase/database.types.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
 import {
   apiKeys,
@@ -184,4 +185,22 @@ export async function signedInUser(
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(`could not sign in ${email}: ${signIn.error.message}`);
   return { id: data.user.id, email, password, client };
+}
+
+/**
+ * A second client of `user`'s, typed for the project's schema (as the admin's is) and
+ * signed in as them; its requests go through `fetch` when given.
+ */
+export async function typedClient(
+  stack: TestStack,
+  user: Pick<TestUser, "email" | "password">,
+  fetch?: typeof globalThis.fetch,
+): Promise<SupabaseClient<Database>> {
+  const client = createClient<Database>(stack.url, stack.publishableKey, {
+    ...noSession,
+    ...(fetch ? { global: { fetch } } : {}),
+  });
+  const { error } = await client.auth.signInWithPassword(user);
+  if (error) throw new Error(`could not sign in ${user.email}: ${error.message}`);
+  return client;
 }

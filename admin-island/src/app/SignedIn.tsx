@@ -1,7 +1,7 @@
 // The signed-in admin: the shell, publishing, the session's access, and the screen a
 // path shows. Loaded only once someone is signed in, and each feature's screen only
 // when it opens, so the sign-in page carries none of them.
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
 import { $access, checkAccess } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { PublishStatus } from "../publishing/PublishStatus.tsx";
@@ -14,36 +14,24 @@ import { leaveEnded, signOutAndLeave } from "./navigation.ts";
 import { DASHBOARD_PATH, findRoute, type Screen } from "./routes.ts";
 import { Shell } from "./Shell.tsx";
 
-const AccountScreen = lazy(() =>
-  import("../account/AccountScreen.tsx").then((m) => ({ default: m.AccountScreen })),
-);
-const HomeManagement = lazy(() =>
-  import("../content/HomeManagement.tsx").then((m) => ({ default: m.HomeManagement })),
-);
-const PagesScreen = lazy(() =>
-  import("../content/PagesScreen.tsx").then((m) => ({ default: m.PagesScreen })),
-);
-const ResourceManager = lazy(() =>
-  import("../content/ResourceManager.tsx").then((m) => ({ default: m.ResourceManager })),
-);
-const SingletonForm = lazy(() =>
-  import("../content/SingletonForm.tsx").then((m) => ({ default: m.SingletonForm })),
-);
-const GalleryManager = lazy(() =>
-  import("../galleries/GalleryManager.tsx").then((m) => ({ default: m.GalleryManager })),
-);
-const MessagesScreen = lazy(() =>
-  import("../messages/MessagesScreen.tsx").then((m) => ({ default: m.MessagesScreen })),
-);
-const PaymentsScreen = lazy(() =>
-  import("../payments/PaymentsScreen.tsx").then((m) => ({ default: m.PaymentsScreen })),
-);
-const TeamScreen = lazy(() =>
-  import("../team/TeamScreen.tsx").then((m) => ({ default: m.TeamScreen })),
-);
-const TrashScreen = lazy(() =>
-  import("../trash/TrashScreen.tsx").then((m) => ({ default: m.TrashScreen })),
-);
+/** A feature's screen, fetched the first time it is drawn (its module's named export). */
+function screen<Name extends string, Props>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AccountScreen = screen(() => import("../account/AccountScreen.tsx"), "AccountScreen");
+const HomeManagement = screen(() => import("../content/HomeManagement.tsx"), "HomeManagement");
+const PagesScreen = screen(() => import("../content/PagesScreen.tsx"), "PagesScreen");
+const ResourceManager = screen(() => import("../content/ResourceManager.tsx"), "ResourceManager");
+const SingletonForm = screen(() => import("../content/SingletonForm.tsx"), "SingletonForm");
+const GalleryManager = screen(() => import("../galleries/GalleryManager.tsx"), "GalleryManager");
+const MessagesScreen = screen(() => import("../messages/MessagesScreen.tsx"), "MessagesScreen");
+const PaymentsScreen = screen(() => import("../payments/PaymentsScreen.tsx"), "PaymentsScreen");
+const TeamScreen = screen(() => import("../team/TeamScreen.tsx"), "TeamScreen");
+const TrashScreen = screen(() => import("../trash/TrashScreen.tsx"), "TrashScreen");
 
 export default function SignedIn({
   client,

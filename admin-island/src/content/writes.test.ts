@@ -1,13 +1,10 @@
-// The rules every content write follows, whichever screen makes it: where a new record
-// goes in the order, one active logo through activate_logo, a whole order in one call,
-// restores and Undo through the recorded versions, and one `written` per successful
-// write (none for a failed one). Against the embedded stack: the real tables, triggers,
-// functions and log. (Adding many pictures uploads by XMLHttpRequest, which Node lacks:
-// add-pictures.test.tsx.)
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../../supabase/database.types.ts";
-import { signedInUser, startTestStack, type TestStack } from "../../../tests/contract/stack.ts";
+import {
+  signedInUser,
+  startTestStack,
+  type TestStack,
+  typedClient,
+} from "../../../tests/contract/stack.ts";
 import type { Backend } from "../api/backend.ts";
 import { ConflictError } from "../api/errors.ts";
 import type { ListOrder, Row, TableName } from "../api/rows.ts";
@@ -62,15 +59,7 @@ const faultyFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   stack = await startTestStack();
   const admin = await signedInUser(stack, { admin: true });
-  const client = createClient<Database>(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: faultyFetch },
-  });
-  const signIn = await client.auth.signInWithPassword({
-    email: admin.email,
-    password: admin.password,
-  });
-  if (signIn.error) throw signIn.error;
+  const client = await typedClient(stack, admin, faultyFetch);
   backend = { client, url: stack.url, publishableKey: stack.publishableKey };
 });
 afterAll(() => stack?.close());

@@ -3,18 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import type { Json, Tables } from "../../../supabase/database.types.ts";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
+import { isJsonObject, type JsonObject } from "../api/json.ts";
 import type { TableName } from "../api/rows.ts";
 import { historyKeys } from "./keys.ts";
 
 /** The most changes of one record a history shows. */
 export const HISTORY_LIMIT = 100;
-
-/** A JSON object: a record as the log keeps it. */
-export type JsonRecord = { [key: string]: Json | undefined };
-
-export function isJsonRecord(value: Json): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 type ContentAction = "INSERT" | "UPDATE" | "DELETE";
 
@@ -36,8 +30,8 @@ function isContentAction(action: string): action is ContentAction {
   return action === "INSERT" || action === "UPDATE" || action === "DELETE";
 }
 
-function isVersion(value: Json | null): value is JsonRecord | null {
-  return value === null || isJsonRecord(value);
+function isVersion(value: Json | null): value is JsonObject | null {
+  return value === null || isJsonObject(value);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
+import { isRow } from "../api/json.ts";
 import type { Row, TableName } from "../api/rows.ts";
 import { contentKeys } from "../content/keys.ts";
 import { signalSaved } from "../publishing/saves.ts";
@@ -12,16 +13,6 @@ import { historyKeys } from "./keys.ts";
 
 /** A recorded version: the record before an entry's change, or after it. */
 export type VersionState = "before" | "after";
-
-function isRow(value: unknown): value is Row {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    "id" in value &&
-    typeof value.id === "string"
-  );
-}
 
 /** Answers the record as the restore left it. */
 export function restoreVersion(

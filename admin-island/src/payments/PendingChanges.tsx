@@ -12,11 +12,11 @@ import {
   qrCodePictures,
 } from "../../../functions/_shared/payment-words.ts";
 import type { Json } from "../../../supabase/database.types.ts";
+import { isJsonObject, type JsonObject } from "../api/json.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { approvalWords as words } from "../words.ts";
-import { isJsonObject, type JsonObject } from "./json.ts";
 import type { PendingChange } from "./pending-changes-query.ts";
 import type { PendingChanges } from "./usePayments.ts";
 

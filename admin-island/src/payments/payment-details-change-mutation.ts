@@ -6,11 +6,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { ConflictError, DataError } from "../api/errors.ts";
-import { contentKeys } from "../content/keys.ts";
+import { isJson, isJsonObject, isRow } from "../api/json.ts";
 import { signalSaved } from "../publishing/saves.ts";
 import { failures } from "../words.ts";
-import { isJson, isJsonObject } from "./json.ts";
-import { paymentKeys } from "./keys.ts";
+
+import { refreshPaymentDetails } from "./keys.ts";
 
 export interface PaymentChange {
   action: "INSERT" | "UPDATE" | "DELETE";
@@ -47,9 +47,7 @@ export function changePaymentDetails(
     const said = isJsonObject(answer) ? answer : {};
     switch (said.status) {
       case "applied": {
-        const row = said.row;
-        const rowId = isJsonObject(row) && typeof row.id === "string" ? row.id : undefined;
-        return { status: "applied", id: rowId };
+        return { status: "applied", id: isRow(said.row) ? said.row.id : undefined };
       }
       case "pending":
         return { status: "pending", changeId: Number(said.change_id) };
@@ -70,10 +68,7 @@ export function usePaymentDetailsChangeMutation() {
     mutationFn: (change: PaymentChange) => changePaymentDetails(client, change),
     onSuccess: (result) => {
       if (result.status === "applied") signalSaved();
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: contentKeys.table("donate_content") }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.approval }),
-      ]);
+      return refreshPaymentDetails(queryClient);
     },
   });
 }

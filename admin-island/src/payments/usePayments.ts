@@ -6,7 +6,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DataError } from "../api/errors.ts";
 import type { Row } from "../api/rows.ts";
-import { contentKeys } from "../content/keys.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { useContentWrites } from "../content/useContentWrites.ts";
 import type { ResourceList } from "../content/useResourceList.ts";
@@ -15,7 +14,7 @@ import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { approvalWords, forms } from "../words.ts";
 import { useChangeDecideMutation } from "./change-decide-mutation.ts";
-import { paymentKeys } from "./keys.ts";
+import { refreshPaymentDetails } from "./keys.ts";
 import {
   type PaymentWrite,
   usePaymentDetailsChangeMutation,
@@ -76,11 +75,7 @@ export function usePaymentList(definition: ResourceDefinition): ResourceList {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   /** The list and what waits, as they now are (a restore may be held for approval). */
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: contentKeys.table(definition.table) }),
-      queryClient.invalidateQueries({ queryKey: paymentKeys.approval }),
-    ]);
+  const refresh = () => refreshPaymentDetails(queryClient);
 
   const settle = (result: PaymentWrite, done: string, changed?: Row[]) => {
     if (result.status === "pending") notifySuccess(approvalWords.sentForApproval);

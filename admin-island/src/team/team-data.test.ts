@@ -2,18 +2,15 @@
 // list, an invitation and a removal; refusals in the admin's words; a removed
 // account told as such.
 import { randomUUID } from "node:crypto";
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../../supabase/database.types.ts";
 import {
   serviceClient,
   signedInUser,
   startTestStack,
   type TestStack,
-  type TestUser,
+  typedClient,
 } from "../../../tests/contract/stack.ts";
 import { $access } from "../api/access.ts";
-import type { AdminClient } from "../api/client.ts";
 import { AccessRemovedError, SessionExpiredError } from "../api/errors.ts";
 import { teamWords } from "../words.ts";
 import { inviteMember } from "./member-invite-mutation.ts";
@@ -38,22 +35,9 @@ afterEach(() => {
   $access.set("admin");
 });
 
-/** The user's own typed client, signed in as they are. */
-async function clientOf(user: TestUser): Promise<AdminClient> {
-  const client = createClient<Database>(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error } = await client.auth.signInWithPassword({
-    email: user.email,
-    password: user.password,
-  });
-  if (error) throw error;
-  return client;
-}
-
 describe("the team function's calls", () => {
   it("lists, invites and removes; refusals come in the admin's words", async () => {
-    const client = await clientOf(await signedInUser(stack, { admin: true }));
+    const client = await typedClient(stack, await signedInUser(stack, { admin: true }));
     const email = `teammate-${randomUUID()}@helpinghands.example`;
     await inviteMember(client, email, ORIGIN);
     const member = (await getMembers(client)).find((m) => m.email === email);
@@ -79,12 +63,12 @@ describe("the team function's calls", () => {
   });
 
   it("tells a non-admin in words, and an ended session as such", async () => {
-    const user = await clientOf(await signedInUser(stack));
+    const user = await typedClient(stack, await signedInUser(stack));
     const refused = await callTeam(user).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "forbidden", message: teamWords.refusals.forbidden });
 
     const leaving = await signedInUser(stack, { admin: true });
-    const client = await clientOf(leaving);
+    const client = await typedClient(stack, leaving);
     await serviceClient(stack).auth.admin.deleteUser(leaving.id);
     // The function refuses the token of an account that is gone as an ended session...
     expect(await callTeam(client).catch((error: unknown) => error)).toBeInstanceOf(

@@ -5,17 +5,16 @@
 // rows as the owner would (`seed`, `change`, `drop`, `clear`), and what cannot be
 // arranged that way, a refused or slow request, is made at the network (`faults`).
 import type { PGlite } from "@electric-sql/pglite";
-import { createClient } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createElement, type ReactElement } from "react";
 import { Toaster } from "sonner";
-import type { Database } from "../../../supabase/database.types.ts";
 import {
   newEmail,
   serviceClient,
   startTestStack,
   type TestStack,
+  typedClient,
 } from "../../../tests/contract/stack.ts";
 import { type Backend, BackendContext } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
@@ -190,12 +189,7 @@ export async function startScreenStack(): Promise<ScreenStack> {
   });
   if (created.error || !created.data.user) throw new Error(`could not create ${email}`);
   const { faults, fetch } = createFaults();
-  const client = createClient<Database>(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch },
-  });
-  const signIn = await client.auth.signInWithPassword({ email, password });
-  if (signIn.error) throw new Error(`could not sign in ${email}: ${signIn.error.message}`);
+  const client = await typedClient(stack, { email, password }, fetch);
   faults.reset();
 
   const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];

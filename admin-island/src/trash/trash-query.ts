@@ -4,14 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import type { Database } from "../../../supabase/database.types.ts";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
-import { isJsonRecord, type JsonRecord } from "../history/history-query.ts";
+import { isJsonObject, type JsonObject } from "../api/json.ts";
 import { trashKeys } from "./keys.ts";
 
 type Listed = Database["public"]["Functions"]["trash_entries"]["Returns"][number];
 
 export type TrashEntry = Omit<Listed, "data" | "deleted_by"> & {
   /** The record as it was when deleted. */
-  data: JsonRecord;
+  data: JsonObject;
   /** Who deleted it; null for the secret key (a schedule or a script). */
   deleted_by: string | null;
 };
@@ -19,7 +19,7 @@ export type TrashEntry = Omit<Listed, "data" | "deleted_by"> & {
 /** The entry with the record it deleted; none for a deletion that kept no record. */
 function trashEntry(entry: Listed): TrashEntry[] {
   const { data } = entry;
-  return isJsonRecord(data) ? [{ ...entry, data }] : [];
+  return isJsonObject(data) ? [{ ...entry, data }] : [];
 }
 
 export function getTrash(client: AdminClient): Promise<TrashEntry[]> {
