@@ -1,7 +1,7 @@
 // `npm run bench`: measures and prints how fast the local stack serves, starts and
 // publishes, and how the public pages score. A benchmark, not a test: it asserts
 // nothing and always runs against loopback, bounded in request count and time.
-// `npm run bench -- <part>` runs one part: api, start, publish, lighthouse or host.
+// `npm run bench -- <part>` runs one part: api, start, publish, lighthouse, admin or host.
 //   1. api: the API stand-in: requests per second and p50/p99 latency of a public
 //      select and of an admin insert under RLS, with 8 connections, 2000 requests or
 //      10 s each. autocannon makes the load from a worker thread, so the load's own
@@ -21,7 +21,10 @@
 //      pictures, and each admin list's time to interactive in Chromium. Not part of
 //      the default run (it takes many minutes).
 //   `lighthouse --scale 10` runs Lighthouse over a stack filled to 10x instead of the seed.
-//   7. filter [count]: the /projects filter with `count` projects (1,000 when not given)
+//   7. admin: Lighthouse (mobile) on the admin's sign-in page /admin/, and the JavaScript
+//      the sign-in page, the dashboard and a list screen load on a first visit
+//      (scripts/lib/admin-weight.ts).
+//   8. filter [count]: the /projects filter with `count` projects (1,000 when not given)
 //      at a phone's CPU (scripts/lib/filter-measure.ts): long tasks while every category,
 //      All Projects and each Show more is pressed. Not part of the default run.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -42,6 +45,7 @@ import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, signSession } from "../supabase/local/keys.ts";
 import { freePort, startStandIn } from "../supabase/local/server.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
+import { adminWeights, printAdminWeights } from "./lib/admin-weight.ts";
 import { fillProjects, measureFilter } from "./lib/filter-measure.ts";
 import { FAULT_FILE, SLOW_DEPLOY_DEFAULT_MS } from "./lib/host-faults.ts";
 import {
@@ -287,6 +291,13 @@ async function benchLighthouse() {
     return;
   }
   await withLocalStack("bench-lh-", {}, (stack) => lighthouseRoutes(stack.origin, routes));
+}
+
+async function benchAdmin() {
+  await withLocalStack("bench-admin-", {}, async (stack) => {
+    await lighthouseRoutes(stack.origin, ["/admin/"]);
+    printAdminWeights(await adminWeights(stack));
+  });
 }
 
 async function benchStart() {
@@ -652,6 +663,7 @@ if (!only || only === "api") await benchApi();
 if (!only || only === "start") await benchStart();
 if (!only || only === "publish") await benchPublish();
 if (!only || only === "lighthouse") await benchLighthouse();
+if (!only || only === "admin") await benchAdmin();
 if (!only || only === "host") await benchHost();
 if (only === "scale") await benchScale();
 if (only === "filter") await benchFilter();

@@ -107,6 +107,14 @@ describe("the email address rule (functions/_shared/email-rules.ts)", () => {
     expect(isEmail(text)).toBe(rows[0]?.ok);
   });
 
+  it.each(EMAILS)("isEmail agrees with the alert address rule: %s", async (_label, text) => {
+    // The admin checks an alert address with isEmail before saving it.
+    const { rows } = await db.query<{ ok: boolean }>("select private.is_alert_address($1) as ok", [
+      text,
+    ]);
+    expect(isEmail(text)).toBe(rows[0]?.ok);
+  });
+
   it.each(EMAILS)("isEmailAddress agrees with the contact form's CHECK: %s", async (_l, text) => {
     const check = await checkOf("contact_messages_email_valid");
     const database = await passes(check, "email", text);

@@ -1,8 +1,21 @@
 // Signing in to the admin: real credentials checked by Supabase Auth, the guard on
 // every admin route, 'Remember me', non-admins, and logging out.
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, serviceClient, signIn } from "./admin-support.ts";
+
+/** Holds back the sign-in page's script until the answer is called. */
+async function holdSignInScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/AdminEntry\.[^/]*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("admin sign-in", () => {
   test("refuses wrong credentials, then signs in and lands on the dashboard", async ({ page }) => {
@@ -47,6 +60,53 @@ test.describe("admin sign-in", () => {
       page.getByRole("link", { name: /^Donate QR codes and bank account details/ }),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: /^Logo Header and footer logo/ })).toBeVisible();
+  });
+
+  test("the sign-in form is in the page before its script runs, and keeps what was typed", async ({
+    browser,
+    page,
+  }) => {
+    // Without scripts, the page already holds the form; its button waits for the script,
+    // so a native submit can never put the password in the address.
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL,
+    });
+    const noScript = await bare.newPage();
+    await noScript.goto("/admin/");
+    await expect(noScript.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expect(noScript.getByLabel("Username")).toBeVisible();
+    await expect(noScript.getByRole("button", { name: "Sign In" })).toBeDisabled();
+    await bare.close();
+
+    // The person types while the script is still on its way: what they typed is kept.
+    const release = await holdSignInScript(page);
+    await page.goto("/admin/");
+    await page.getByLabel("Username").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeDisabled();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    release();
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/admin/dashboard");
+  });
+
+  test("an admin path answered with the sign-in page's shell shows the app, never the form", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.waitForURL("**/admin/dashboard");
+    // Hosts answer unknown admin paths with /admin/'s shell (Cloudflare Pages answers
+    // every admin path so). Held before its script runs, that page shows no form.
+    const release = await holdSignInScript(page);
+    await page.goto("/admin/banners/3/edit", { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeHidden();
+    await expect(page.getByLabel("Username")).toBeHidden();
+    release();
+    await expect(page.getByText("There is no admin page at /admin/banners/3/edit.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toHaveCount(0);
   });
 
   test("sends visitors without a session to /admin, and back where they were after signing in", async ({

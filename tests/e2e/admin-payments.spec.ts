@@ -6,7 +6,8 @@
 // approval puts the new one live.
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { approvalWords, teamWords } from "../../admin-island/src/words.ts";
+import { approvalWords } from "../../admin-island/src/payments/words.ts";
+import { teamWords } from "../../admin-island/src/team/words.ts";
 import { type Mail, waitForMail } from "../contract/mail.ts";
 import { signedInUser, type TestUser } from "../contract/stack.ts";
 import {

@@ -10,7 +10,7 @@ import { medicalGallery } from "../../admin-island/src/content/resources/galleri
 import { galleryImages } from "../../admin-island/src/content/resources/home.ts";
 import { medicalContent } from "../../admin-island/src/content/resources/programmes.ts";
 import { projects } from "../../admin-island/src/content/resources/showcase.ts";
-import { shownWords } from "../../admin-island/src/words.ts";
+import { shownWords } from "../../admin-island/src/ui/words.ts";
 import {
   publishStatus,
   restoreTable,

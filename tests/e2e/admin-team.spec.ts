@@ -6,12 +6,9 @@
 // once (@desktop), one after another.
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  accessWords,
-  passwords,
-  signIn as signInWords,
-  teamWords,
-} from "../../admin-island/src/words.ts";
+import { passwords, signIn as signInWords } from "../../admin-island/src/account/words.ts";
+import { accessWords } from "../../admin-island/src/api/words.ts";
+import { teamWords } from "../../admin-island/src/team/words.ts";
 import { DEFAULT_SITE as site } from "../../src/lib/site.ts";
 import { mailTo, verifyLink, waitForMail } from "../contract/mail.ts";
 import { newEmail } from "../contract/stack.ts";

@@ -1,7 +1,7 @@
 // Whose password is being set: the account's email on a line of its own, so a long
 // address wraps whole rather than at its hyphens.
 import { UserRound } from "lucide-react";
-import { passwords as words } from "../words.ts";
+import { passwords as words } from "./words.ts";
 
 export function AccountLine({ email }: { email: string }) {
   return (

@@ -3,10 +3,10 @@
 
 import type { AdminClient } from "../api/client.ts";
 import { notifySuccess } from "../ui/notify.ts";
-import { passwords as words } from "../words.ts";
 import { AccountLine } from "./AccountLine.tsx";
 import { changePassword } from "./auth.ts";
 import { NewPasswordForm } from "./NewPasswordForm.tsx";
+import { passwords as words } from "./words.ts";
 
 export function AccountScreen({ client, email }: { client: AdminClient; email: string }) {
   return (

@@ -3,16 +3,16 @@
 // nobody who has one; only Auth's wait between two links is said as such. Once sent,
 // the email's code can be entered here instead (ResetCodeForm).
 import { useId } from "react";
-import type { AdminClient } from "../api/client.ts";
 import { EmailField, useEmailForm } from "../fields/EmailField.tsx";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button } from "../ui/styles.ts";
-import { passwords as words } from "../words.ts";
 import { requestPasswordReset } from "./auth.ts";
+import type { AuthHolder } from "./auth-client.ts";
 import { ResetCodeForm } from "./ResetCodeForm.tsx";
+import { passwords as words } from "./words.ts";
 
 interface ForgotPasswordFormProps {
-  client: AdminClient;
+  client: AuthHolder;
   initialEmail?: string;
   /** Shows 'Back to sign in', which calls this. */
   onBack?: () => void;

@@ -1,13 +1,23 @@
+// The sign-in form. The /admin/ page is rendered ahead with it (the form paints before
+// any script runs) and React takes it over when its script arrives: until then the
+// button stays disabled, so neither a click nor Enter can send the form natively (its
+// password would end up in the address).
 import { Eye, EyeOff, KeyRound, Lock } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { AdminClient } from "../api/client.ts";
+import { accessWords } from "../api/words.ts";
 import { describedBy, FieldShell } from "../fields/FieldShell.tsx";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button, input } from "../ui/styles.ts";
-import { accessWords, passwords } from "../words.ts";
+import { useHydrated } from "../ui/useHydrated.ts";
 import { signIn } from "./auth.ts";
-import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
+import type { AuthHolder } from "./auth-client.ts";
+import { passwords } from "./words.ts";
+
+// 'Forgot password?' is rare: its form loads when asked for, not with the page.
+const ForgotPasswordForm = lazy(async () => ({
+  default: (await import("./ForgotPasswordForm.tsx")).ForgotPasswordForm,
+}));
 
 interface LoginValues {
   username: string;
@@ -15,24 +25,23 @@ interface LoginValues {
   remember: boolean;
 }
 
-export function LoginScreen({
-  client,
-  onSignedIn,
-}: {
-  client: AdminClient;
-  onSignedIn: () => void;
-}) {
+export function LoginScreen({ client }: { client: AuthHolder }) {
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Sent here because the session ended on another device (AdminApp): say so.
-  const [ended] = useState(() => new URLSearchParams(window.location.search).get("ended") === "1");
+  const hydrated = useHydrated();
+  // Sent here because the session ended on another device (AdminApp): say so. Read
+  // once the page runs (the form was rendered ahead, without an address).
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    setEnded(new URLSearchParams(window.location.search).get("ended") === "1");
+  }, []);
   // 'Forgot password?' swaps the sign-in form for the reset request, in the same card.
   const [forgot, setForgot] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<LoginValues>({
-    defaultValues: { username: "", password: "", remember: false },
-  });
+  // No default values: what was typed before the script ran is read from the fields,
+  // where a default would overwrite it.
+  const { register, handleSubmit, formState, getValues } = useForm<LoginValues>();
   const { errors, isSubmitting } = formState;
 
   // After switching, focus goes to the card's new heading.
@@ -43,9 +52,9 @@ export function LoginScreen({
 
   const submit = handleSubmit(async ({ username, password, remember }) => {
     setFailure(null);
-    const result = await signIn(client, username, password, remember);
-    if (result.ok) onSignedIn();
-    else setFailure(result.message);
+    const result = await signIn(client, username, password, remember === true);
+    // Signed in: the page's session listener goes on (app/AdminEntry.tsx).
+    if (!result.ok) setFailure(result.message);
   });
 
   const userId = `${id}-username`;
@@ -54,7 +63,10 @@ export function LoginScreen({
   const passwordError = errors.password?.message;
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10">
+    <main
+      data-sign-in
+      className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10"
+    >
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
         <div className="mb-6 text-center">
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100">
@@ -74,11 +86,13 @@ export function LoginScreen({
           {forgot ? null : <p className="mt-1 text-ink-muted">Sign in to manage the website</p>}
         </div>
         {forgot ? (
-          <ForgotPasswordForm
-            client={client}
-            initialEmail={getValues("username")}
-            onBack={() => show(false)}
-          />
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <ForgotPasswordForm
+              client={client}
+              initialEmail={getValues("username") ?? ""}
+              onBack={() => show(false)}
+            />
+          </Suspense>
         ) : null}
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" hidden={forgot}>
           {ended && !failure ? (
@@ -149,7 +163,11 @@ export function LoginScreen({
               {passwords.forgotLink}
             </button>
           </div>
-          <button type="submit" className={`${button.primary} w-full`} disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={`${button.primary} w-full`}
+            disabled={!hydrated || isSubmitting}
+          >
             {isSubmitting ? "Signing in..." : "Sign In"}
           </button>
         </form>

@@ -6,10 +6,10 @@ import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button } from "../ui/styles.ts";
-import { passwords as words } from "../words.ts";
 import { type AuthOutcome, MIN_PASSWORD_LENGTH, newPasswordProblem } from "./auth.ts";
 import { PasswordInput } from "./PasswordInput.tsx";
 import { guessablePassword } from "./strength.ts";
+import { passwords as words } from "./words.ts";
 
 interface NewPasswordFormProps {
   /** Names the form for screen readers. */

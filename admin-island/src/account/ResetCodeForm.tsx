@@ -2,15 +2,16 @@
 // both), for a mail read on a phone after asking on a computer. The code signs this
 // browser in as the link would, and the set-password screen follows.
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { AdminClient } from "../api/client.ts";
 import { describedBy, FieldShell } from "../fields/FieldShell.tsx";
 import { button, input } from "../ui/styles.ts";
-import { passwords as words } from "../words.ts";
 import { SET_PASSWORD_PATH, verifyResetCode } from "./auth.ts";
+import type { AuthHolder } from "./auth-client.ts";
+import { passwords as words } from "./words.ts";
 
 /**
  * Sends the session the code makes to the set-password screen: the sign-in page sends
- * a new session to its `next` (AdminApp), and the set-password screen itself stays.
+ * a new session to its `next` (app/AdminEntry.tsx), and the set-password screen itself
+ * stays.
  * Answers how to put the address back if the code is refused.
  */
 function leadToSetPassword(): () => void {
@@ -28,7 +29,7 @@ export function ResetCodeForm({
   email,
   onVerified,
 }: {
-  client: AdminClient;
+  client: AuthHolder;
   email: string;
   /** After the code signed in (the app has gone on to the set-password screen). */
   onVerified?: () => void;

@@ -5,12 +5,12 @@
 import { KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminClient } from "../api/client.ts";
-import { LOGIN_URL } from "../app/routes.ts";
-import { passwords as words } from "../words.ts";
+import { LOGIN_URL } from "../app/paths.ts";
 import { AccountLine } from "./AccountLine.tsx";
 import { type LinkState, setNewPassword } from "./auth.ts";
 import { ForgotPasswordForm } from "./ForgotPasswordForm.tsx";
 import { NewPasswordForm } from "./NewPasswordForm.tsx";
+import { passwords as words } from "./words.ts";
 
 interface SetPasswordScreenProps {
   client: AdminClient;

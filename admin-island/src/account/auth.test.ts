@@ -15,7 +15,6 @@ import {
   type TestStack,
 } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "../api/client.ts";
-import { passwords } from "../words.ts";
 import {
   changePassword,
   isSetPasswordLink,
@@ -26,6 +25,7 @@ import {
   SET_PASSWORD_PATH,
   setNewPassword,
 } from "./auth.ts";
+import { passwords } from "./words.ts";
 
 const ORIGIN = "http://127.0.0.1:4321";
 let stack: TestStack;

@@ -1,9 +1,10 @@
 // Sign-in, sign-out and who is signed in. The admin claim lives in app_metadata,
 // which only the secret key can set; the database checks it on every request.
-import type { Session } from "@supabase/supabase-js";
-import type { AdminClient } from "../api/client.ts";
-import { failures, passwords as passwordWords, signIn as words } from "../words.ts";
+import type { Session } from "@supabase/auth-js";
+import { failures } from "../api/words.ts";
+import type { AuthHolder } from "./auth-client.ts";
 import { setRemember } from "./remember-storage.ts";
+import { passwords as passwordWords, signIn as words } from "./words.ts";
 
 export function isAdmin(session: Session | null): boolean {
   return session?.user.app_metadata?.role === "admin";
@@ -13,7 +14,7 @@ export function isAdmin(session: Session | null): boolean {
 export type AuthOutcome = { ok: true } | { ok: false; message: string };
 
 export async function signIn(
-  client: AdminClient,
+  client: AuthHolder,
   email: string,
   password: string,
   remember: boolean,
@@ -31,7 +32,7 @@ export async function signIn(
   }
 }
 
-export async function signOut(client: AdminClient): Promise<void> {
+export async function signOut(client: AuthHolder): Promise<void> {
   // Ends this session on the server too; the local copy is cleared either way.
   await client.auth.signOut({ scope: "local" }).catch(() => undefined);
 }
@@ -70,7 +71,7 @@ function isUnreachable(error: AuthErrorLike): boolean {
  * address without an account, and so does this: `ok` means only that the request went.
  */
 export async function requestPasswordReset(
-  client: AdminClient,
+  client: AuthHolder,
   email: string,
   origin: string,
 ): Promise<AuthOutcome> {
@@ -99,7 +100,7 @@ function newPasswordRefusal(error: AuthErrorLike): string {
 }
 
 /** Sets the signed-in user's password (the session an emailed link gave, or their own). */
-export async function setNewPassword(client: AdminClient, password: string): Promise<AuthOutcome> {
+export async function setNewPassword(client: AuthHolder, password: string): Promise<AuthOutcome> {
   try {
     const { error } = await client.auth.updateUser({ password });
     return error ? { ok: false, message: newPasswordRefusal(error) } : { ok: true };
@@ -117,7 +118,7 @@ export const EMAIL_CODE = /^\d{6,10}$/;
  * password on the set-password screen, as the link's does.
  */
 export async function verifyResetCode(
-  client: AdminClient,
+  client: AuthHolder,
   email: string,
   code: string,
 ): Promise<AuthOutcome> {
@@ -140,7 +141,7 @@ export async function verifyResetCode(
  * signs the account out everywhere else.
  */
 export async function changePassword(
-  client: AdminClient,
+  client: AuthHolder,
   email: string,
   current: string,
   next: string,

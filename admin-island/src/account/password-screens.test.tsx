@@ -7,12 +7,12 @@ import userEvent from "@testing-library/user-event";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import type { AdminClient } from "../api/client.ts";
-import { passwords as words } from "../words.ts";
 import { AccountScreen } from "./AccountScreen.tsx";
 import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PATH } from "./auth.ts";
 import { LoginScreen } from "./LoginScreen.tsx";
 import { ResetCodeForm } from "./ResetCodeForm.tsx";
 import { SetPasswordScreen } from "./SetPasswordScreen.tsx";
+import { passwords as words } from "./words.ts";
 
 const GOOD = "a-good-password-1";
 
@@ -39,10 +39,12 @@ function fakeClient() {
 }
 
 /**
- * The reset request's heading takes the focus on the next frame after 'Forgot
- * password?'; typing sooner, as a test on a loaded machine can, loses the keys after it.
+ * The reset request's form loads when asked for, and the card's heading takes the focus
+ * on the next frame after 'Forgot password?'; typing sooner, as a test on a loaded
+ * machine can, loses the keys after it.
  */
 async function forgotFormFocused(): Promise<void> {
+  await screen.findByRole("form", { name: words.forgotTitle });
   const heading = screen.getByRole("heading", { name: words.forgotTitle });
   await waitFor(() => expect(document.activeElement).toBe(heading));
 }
@@ -51,7 +53,7 @@ describe("Forgot password? on the sign-in card", () => {
   it("asks for a link to the set-password screen and answers the same for any address", async () => {
     const { auth, client } = fakeClient();
     const user = userEvent.setup();
-    render(<LoginScreen client={client} onSignedIn={() => undefined} />);
+    render(<LoginScreen client={client} />);
     await user.type(screen.getByLabelText("Username"), "someone@example.org");
     await user.click(screen.getByRole("button", { name: words.forgotLink }));
 
@@ -80,7 +82,7 @@ describe("Forgot password? on the sign-in card", () => {
       error: { status: 429, code: "over_email_send_rate_limit", name: "AuthApiError" },
     });
     const user = userEvent.setup();
-    render(<LoginScreen client={client} onSignedIn={() => undefined} />);
+    render(<LoginScreen client={client} />);
     await user.click(screen.getByRole("button", { name: words.forgotLink }));
     await forgotFormFocused();
     const form = screen.getByRole("form", { name: words.forgotTitle });
@@ -96,7 +98,7 @@ describe("the code from the reset email", () => {
   it("is offered once the email is sent, checked, and signs in for the set-password screen", async () => {
     const { auth, client } = fakeClient();
     const user = userEvent.setup();
-    render(<LoginScreen client={client} onSignedIn={() => undefined} />);
+    render(<LoginScreen client={client} />);
     await user.click(screen.getByRole("button", { name: words.forgotLink }));
     await forgotFormFocused();
     const form = screen.getByRole("form", { name: words.forgotTitle });

@@ -1,7 +1,7 @@
 // Guessable passwords: the email's name and its parts, and zxcvbn's verdict.
 import { describe, expect, it } from "vitest";
-import { passwords as words } from "../words.ts";
 import { emailNames, guessablePassword } from "./strength.ts";
+import { passwords as words } from "./words.ts";
 
 describe("guessablePassword", () => {
   it("takes an email's name and its longer parts", () => {

@@ -4,7 +4,7 @@
 // close variation of it ("password1234"), judged by zxcvbn's estimate over its
 // dictionaries of common passwords and words, and one built on the account's own
 // email name. The dictionaries are large, so they load only when a password is checked.
-import { passwords as words } from "../words.ts";
+import { passwords as words } from "./words.ts";
 
 /** zxcvbn's scores run 0 (guessed at once) to 4; below 3 is too easily guessed online. */
 const LEAST_SCORE = 3;

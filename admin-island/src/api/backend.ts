@@ -3,10 +3,10 @@
 // function themselves, to report progress). The admin app provides it; component
 // tests provide one signed in to an embedded stack.
 import { createContext, useContext } from "react";
-import { failures } from "../words.ts";
 import { $access, accessError, checkAccess } from "./access.ts";
 import type { AdminClient } from "./client.ts";
 import { ConflictError, DataError, SessionExpiredError, toDataError } from "./errors.ts";
+import { failures } from "./words.ts";
 
 export interface Backend {
   client: AdminClient;

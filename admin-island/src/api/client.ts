@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../../../supabase/database.types.ts";
 import { isSetPasswordLink } from "../account/auth.ts";
-import { rememberStorage } from "../account/remember-storage.ts";
+import { sessionOptions } from "../account/auth-client.ts";
 
 export type AdminClient = SupabaseClient<Database>;
 
@@ -20,12 +20,9 @@ export function getClient(config?: ClientConfig): AdminClient {
   if (!config) throw new Error("The admin's Supabase client is not configured yet.");
   client = createClient<Database>(config.supabaseUrl, config.publishableKey, {
     auth: {
-      storage: rememberStorage,
-      persistSession: true,
-      autoRefreshToken: true,
+      ...sessionOptions,
       // Only the set-password screen takes the session an emailed link brings.
       detectSessionInUrl: isSetPasswordLink,
-      storageKey: "charity-admin-auth",
     },
   });
   return client;

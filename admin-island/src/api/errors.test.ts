@@ -1,8 +1,8 @@
 // What reaches editors from a failed request: words, never the server's or the
 // browser's own (those go to the log).
 import { describe, expect, it } from "vitest";
-import { failures } from "../words.ts";
 import { DataError, isNetworkFailure, toDataError } from "./errors.ts";
+import { failures } from "./words.ts";
 
 describe("toDataError", () => {
   it("turns a request that never reached the server into 'could not be reached'", () => {

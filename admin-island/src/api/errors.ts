@@ -2,7 +2,7 @@
 // failure is a DataError whose message is written for editors (the database's own
 // words name constraints and relations, which people cannot act on), and the kinds a
 // screen acts on have classes of their own (a conflict, an ended session, removed access).
-import { failures } from "../words.ts";
+import { failures } from "./words.ts";
 
 export class DataError extends Error {
   readonly code: string | undefined;

@@ -6,8 +6,8 @@
 import { useStore } from "@nanostores/react";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { $access } from "../api/access.ts";
+import { accessWords as words } from "../api/words.ts";
 import { button } from "../ui/styles.ts";
-import { accessWords as words } from "../words.ts";
 
 export function AccessNotice({ onLeave }: { onLeave: (ended: boolean) => void }) {
   const access = useStore($access);

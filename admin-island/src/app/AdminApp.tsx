@@ -1,13 +1,13 @@
-// The admin app, mounted client-only by every /admin/* shell. It decides, from the
-// session, what this path may show: the sign-in form, a 'not an admin' notice, or
-// the screen. The database's RLS decides what any request may actually do.
+// The admin app, mounted client-only by the shell of every admin path but the sign-in
+// page's (app/AdminEntry.tsx). It decides, from the session, what this path may show:
+// the set-password screen, a 'not an admin' notice, or the screen; without a session
+// it sends the browser to the sign-in page, and back here after. The database's RLS decides what any request may actually do.
 import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { isAdmin, type LinkState, readLink } from "../account/auth.ts";
-import { LoginScreen } from "../account/LoginScreen.tsx";
 import { SetPasswordScreen } from "../account/SetPasswordScreen.tsx";
 import { BackendContext } from "../api/backend.ts";
 import { type AdminClient, getClient } from "../api/client.ts";
@@ -18,14 +18,8 @@ import { TOAST_COLORS, TOAST_POSITION } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { go, isLeaving, signOutAndLeave } from "./navigation.ts";
 import { $organisationName, FollowOrganisationName } from "./organisation.ts";
-import {
-  adminTitle,
-  DASHBOARD_PATH,
-  findRoute,
-  LOGIN_PATH,
-  LOGIN_URL,
-  normalisePath,
-} from "./routes.ts";
+import { DASHBOARD_PATH, LOGIN_URL, normalisePath } from "./paths.ts";
+import { adminTitle, findRoute } from "./routes.ts";
 
 const SignedIn = lazy(() => import("./SignedIn.tsx"));
 
@@ -35,12 +29,6 @@ export interface AdminAppProps {
 }
 
 type AuthState = { status: "checking" } | { status: "ready"; session: Session | null };
-
-/** Where to go after signing in: the page the user was sent away from, if it is ours. */
-function nextPath(): string {
-  const next = new URLSearchParams(window.location.search).get("next");
-  return next && findRoute(next) ? next : DASHBOARD_PATH;
-}
 
 export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps) {
   // What an emailed link brought (a session, or Auth's refusal), read before
@@ -83,7 +71,6 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
   }, [client]);
 
   const session = auth.status === "ready" ? auth.session : null;
-  const onLogin = path === LOGIN_PATH;
   // A session this page had, gone without the person signing out here: it ended
   // elsewhere (supabase-js drops it once Auth refuses to renew it).
   const hadSession = useRef(false);
@@ -91,21 +78,15 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
 
   useEffect(() => {
     if (auth.status !== "ready" || isLeaving()) return;
-    if (!session && !onLogin && !open) {
+    if (!session && !open) {
       // Unsaved forms are kept as drafts in this tab, and offered again after sign-in.
       const ended = hadSession.current ? "&ended=1" : "";
       go(`${LOGIN_URL}?next=${encodeURIComponent(path)}${ended}`);
-    } else if (session && isAdmin(session) && onLogin) {
-      go(nextPath());
     }
-  }, [auth.status, session, onLogin, open, path]);
+  }, [auth.status, session, open, path]);
 
   let body: React.ReactNode;
-  if (
-    auth.status === "checking" ||
-    (!session && !onLogin && !open) ||
-    (session && isAdmin(session) && onLogin)
-  ) {
+  if (auth.status === "checking" || (!session && !open)) {
     body = (
       <p role="status" className="flex min-h-dvh items-center justify-center text-ink-muted">
         Loading...
@@ -122,7 +103,8 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
       />
     );
   } else if (!session) {
-    body = <LoginScreen client={client} onSignedIn={() => undefined} />;
+    // An open route without a session (the set-password screen is handled above).
+    body = null;
   } else if (!isAdmin(session)) {
     body = <NotAdmin client={client} email={session.user.email ?? ""} />;
   } else {

@@ -1,13 +1,14 @@
 import { ChevronRight } from "lucide-react";
 import { useEffect } from "react";
 import { useUnreadCountQuery } from "../messages/unread-count-query.ts";
+import { notificationWords } from "../messages/words.ts";
 import { ApprovalStuck } from "../payments/ApprovalStuck.tsx";
 import { PendingChangesView } from "../payments/PendingChanges.tsx";
-import { usePendingChanges } from "../payments/usePayments.ts";
+import { usePendingChanges } from "../payments/usePendingChanges.ts";
+import { approvalWords } from "../payments/words.ts";
 import { PublishHistory } from "../publishing/PublishHistory.tsx";
 import type { Publisher } from "../publishing/publish.ts";
 import { Badge, type BadgeTone } from "../ui/Badge.tsx";
-import { approvalWords, notificationWords } from "../words.ts";
 import { type AdminRoute, dashboardRoutes } from "./routes.ts";
 
 /** How many messages are not handled yet; null until known (or when it cannot be). */

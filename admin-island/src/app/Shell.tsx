@@ -7,7 +7,8 @@ import { ArrowLeft, LogOut, UserRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { button } from "../ui/styles.ts";
 import { $organisationName } from "./organisation.ts";
-import { ACCOUNT_PATH, DASHBOARD_PATH } from "./routes.ts";
+import { DASHBOARD_PATH } from "./paths.ts";
+import { ACCOUNT_PATH } from "./routes.ts";
 
 interface ShellProps {
   title: string;

@@ -1,7 +1,7 @@
 // The signed-in admin: the shell, publishing, the session's access, and the screen a
-// path shows. Loaded only once someone is signed in, and each feature's screen only
-// when it opens, so the sign-in page carries none of them.
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
+// path shows: its registry entry's view. Loaded only once someone is signed in, and
+// each feature's screen only when it opens, so the sign-in page carries none of them.
+import { Suspense, useEffect, useMemo } from "react";
 import { $access, checkAccess } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { PublishStatus } from "../publishing/PublishStatus.tsx";
@@ -11,27 +11,9 @@ import { Loading } from "../ui/ListStates.tsx";
 import { AccessNotice } from "./AccessNotice.tsx";
 import { Dashboard } from "./Dashboard.tsx";
 import { leaveEnded, signOutAndLeave } from "./navigation.ts";
-import { DASHBOARD_PATH, findRoute, type Screen } from "./routes.ts";
+import { DASHBOARD_PATH } from "./paths.ts";
+import { findRoute } from "./routes.ts";
 import { Shell } from "./Shell.tsx";
-
-/** A feature's screen, fetched the first time it is drawn (its module's named export). */
-function screen<Name extends string, Props>(
-  load: () => Promise<Record<Name, ComponentType<Props>>>,
-  name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const AccountScreen = screen(() => import("../account/AccountScreen.tsx"), "AccountScreen");
-const HomeManagement = screen(() => import("../content/HomeManagement.tsx"), "HomeManagement");
-const PagesScreen = screen(() => import("../content/PagesScreen.tsx"), "PagesScreen");
-const ResourceManager = screen(() => import("../content/ResourceManager.tsx"), "ResourceManager");
-const SingletonForm = screen(() => import("../content/SingletonForm.tsx"), "SingletonForm");
-const GalleryManager = screen(() => import("../galleries/GalleryManager.tsx"), "GalleryManager");
-const MessagesScreen = screen(() => import("../messages/MessagesScreen.tsx"), "MessagesScreen");
-const PaymentsScreen = screen(() => import("../payments/PaymentsScreen.tsx"), "PaymentsScreen");
-const TeamScreen = screen(() => import("../team/TeamScreen.tsx"), "TeamScreen");
-const TrashScreen = screen(() => import("../trash/TrashScreen.tsx"), "TrashScreen");
 
 export default function SignedIn({
   client,
@@ -90,6 +72,7 @@ export default function SignedIn({
     );
   }
   const route = findRoute(path);
+  const View = route?.screen.view;
   return (
     <Shell
       title={route?.title ?? "Page not found"}
@@ -97,14 +80,9 @@ export default function SignedIn({
       account={route?.screen.kind !== "account"}
       onLogout={() => void logout()}
     >
-      {route ? (
+      {View ? (
         <Suspense fallback={<Loading text="Loading..." />}>
-          <ScreenView
-            screen={route.screen}
-            client={client}
-            email={email}
-            onLeft={() => void signOutAndLeave(client)}
-          />
+          <View client={client} email={email} onLeft={() => void signOutAndLeave(client)} />
         </Suspense>
       ) : (
         <p className="rounded-xl bg-white p-10 text-center text-ink shadow-sm">
@@ -114,42 +92,4 @@ export default function SignedIn({
       {notice}
     </Shell>
   );
-}
-
-interface ScreenViewProps {
-  screen: Screen;
-  client: AdminClient;
-  email: string;
-  /** The admin removed themselves from the team. */
-  onLeft: () => void;
-}
-
-function ScreenView({ screen, client, email, onLeft }: ScreenViewProps) {
-  switch (screen.kind) {
-    case "cards":
-      return screen.payments ? (
-        <PaymentsScreen definition={screen.resource} />
-      ) : (
-        <ResourceManager definition={screen.resource} />
-      );
-    case "single":
-      return <SingletonForm definition={screen.resource} />;
-    case "gallery":
-      return <GalleryManager gallery={screen.gallery} />;
-    case "home":
-      return <HomeManagement />;
-    case "pages":
-      return <PagesScreen />;
-    case "messages":
-      return <MessagesScreen />;
-    case "trash":
-      return <TrashScreen />;
-    case "team":
-      return <TeamScreen onLeft={onLeft} />;
-    case "account":
-      return <AccountScreen client={client} email={email} />;
-    case "set-password":
-      // Shown outside the shell, before any of this (AdminApp).
-      return null;
-  }
 }

@@ -1,9 +1,12 @@
 // The admin's one registry: every screen, with its route and dashboard tile, or its
 // section of home management. The routes, the dashboard, the static shells
 // (src/pages/admin/[...path].astro), home management's menu and the registry test
-// all read this list; each definition carries its own texts.
+// all read this list; each definition carries its own texts. Each entry carries its
+// screen's view (made in the feature's `screen.ts`), which the signed-in shell draws on
+// its route: a new screen is its feature's folder and one entry here.
 
 import { SET_PASSWORD_PATH } from "../account/auth.ts";
+import { accountScreen, setPasswordScreen } from "../account/screen.ts";
 import { banners, childrenBanners, oldageBanners } from "../content/resources/banners.ts";
 import {
   childrenGallery,
@@ -52,21 +55,31 @@ import type {
   GalleryDefinition,
   ResourceDefinition,
 } from "../content/resources/types.ts";
+import { cardsScreen, homeScreen, pagesScreen, singleScreen } from "../content/screen.ts";
+import { galleryScreen } from "../galleries/screen.ts";
+import { messagesScreen } from "../messages/screen.ts";
+import { paymentsScreen } from "../payments/screen.ts";
+import { teamScreen } from "../team/screen.ts";
+import { trashScreen } from "../trash/screen.ts";
+import type { ScreenView } from "./screens.ts";
 
-export type Screen =
+/** What other code asks a screen to be; a screen with no such role has no `kind`. */
+type ScreenRole =
   /** `payments`: the donation details, whose writes may wait for a second admin's approval. */
   | { kind: "cards"; resource: ResourceDefinition; payments?: true }
   /** A table of one record, edited in one form. */
   | { kind: "single"; resource: ResourceDefinition }
   | { kind: "gallery"; gallery: GalleryDefinition }
-  | { kind: "home" }
-  /** The fixed pages' words, grouped by page. */
-  | { kind: "pages" }
+  /** The contact inbox: its tile counts the unread messages. */
   | { kind: "messages" }
-  | { kind: "trash" }
-  | { kind: "team" }
+  /** One's own password: the header's Account link leads there, and is left out there. */
   | { kind: "account" }
-  | { kind: "set-password" };
+  /** Where emailed links lead: AdminApp draws it, outside the shell. */
+  | { kind: "set-password" }
+  | { kind?: undefined };
+
+/** A screen: the `view` the shell draws on its route, and its role, if any. */
+export type Screen = { view: ScreenView } & ScreenRole;
 
 interface Place {
   title: string;
@@ -109,15 +122,25 @@ const HOME_WORDS =
 const AID_WORDS =
   "Title, donate button, about block, sections' headings and closing call to action";
 
-const cards = (resource: ResourceDefinition): Screen => ({ kind: "cards", resource });
+const cards = (resource: ResourceDefinition): Screen => ({
+  kind: "cards",
+  resource,
+  view: cardsScreen(resource),
+});
+const single = (resource: ResourceDefinition): Screen => ({
+  kind: "single",
+  resource,
+  view: singleScreen(resource),
+});
 const gallery = (definition: GalleryDefinition): Screen => ({
   kind: "gallery",
   gallery: definition,
+  view: galleryScreen(definition),
 });
 
 export const registry: RegistryEntry[] = [
   {
-    screen: { kind: "home" },
+    screen: { view: homeScreen },
     route: {
       path: "/admin/home-management",
       title: "Home Management",
@@ -125,7 +148,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "pages" },
+    screen: { view: pagesScreen },
     route: {
       path: "/admin/pages",
       title: "Pages",
@@ -263,7 +286,7 @@ export const registry: RegistryEntry[] = [
     }),
   ),
   {
-    screen: { kind: "single", resource: organisation },
+    screen: single(organisation),
     route: {
       path: "/admin/organisation",
       title: "Organisation",
@@ -423,7 +446,12 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "cards", resource: donateContent, payments: true },
+    screen: {
+      kind: "cards",
+      resource: donateContent,
+      payments: true,
+      view: paymentsScreen(donateContent),
+    },
     route: {
       path: "/admin/donate-management",
       title: "Donate",
@@ -448,7 +476,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "messages" },
+    screen: { kind: "messages", view: messagesScreen },
     route: {
       path: "/admin/messages",
       title: "Messages",
@@ -456,7 +484,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "trash" },
+    screen: { view: trashScreen },
     route: {
       path: "/admin/trash",
       title: "Trash",
@@ -464,7 +492,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "team" },
+    screen: { view: teamScreen },
     route: {
       path: "/admin/team",
       title: "Team",
@@ -472,7 +500,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "account" },
+    screen: { kind: "account", view: accountScreen },
     route: {
       path: "/admin/account",
       title: "Account",
@@ -481,7 +509,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: { kind: "set-password" },
+    screen: { kind: "set-password", view: setPasswordScreen },
     route: {
       path: SET_PASSWORD_PATH,
       title: "Set a new password",

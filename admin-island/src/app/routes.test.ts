@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminTitle, dashboardRoutes } from "./routes.ts";
+import { adminRoutes, adminTitle, dashboardRoutes } from "./routes.ts";
 
 describe("the dashboard's tiles", () => {
   it("list the programmes in the site's order, each as its content, banners, then gallery", () => {
@@ -29,5 +29,20 @@ describe("adminTitle", () => {
     );
     expect(adminTitle("/admin/trash/", "Helping Hands")).toMatch(/^Trash \| Helping Hands Admin$/);
     expect(adminTitle("/admin/nowhere", "Helping Hands")).toBe("Admin | Helping Hands Admin");
+  });
+});
+
+describe("the routes' screens", () => {
+  it("each carry a view of their own, a lazy chunk but for the set-password screen's", () => {
+    const views = adminRoutes.map((route) => route.screen.view);
+    expect(new Set(views).size).toBe(adminRoutes.length);
+    for (const route of adminRoutes) {
+      // The shell draws nothing there: AdminApp draws the set-password screen itself.
+      const lazy = route.screen.kind !== "set-password";
+      expect(
+        (route.screen.view as { $$typeof?: symbol }).$$typeof === Symbol.for("react.lazy"),
+        route.path,
+      ).toBe(lazy);
+    }
   });
 });

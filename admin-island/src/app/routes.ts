@@ -1,6 +1,7 @@
 // The admin's routes: the sign-in page, the dashboard, and one route per registry
 // entry that has one (admin-island/src/app/registry.ts), with its tile and
 // screen. The static shells (src/pages/admin/[...path].astro) are generated from it.
+import { DASHBOARD_PATH, LOGIN_PATH, normalisePath } from "./paths.ts";
 import { registry, type Screen } from "./registry.ts";
 
 export type { Screen };
@@ -16,12 +17,6 @@ export interface AdminRoute {
   open?: true;
 }
 
-export const LOGIN_PATH = "/admin";
-/** Where the app sends the browser to sign in: the folder's own address (hosts answer
- * /admin with a redirect to /admin/). */
-export const LOGIN_URL = `${LOGIN_PATH}/`;
-export const DASHBOARD_PATH = "/admin/dashboard";
-
 export const adminRoutes: AdminRoute[] = registry.flatMap(({ route, screen }) =>
   route ? [{ ...route, screen }] : [],
 );
@@ -32,12 +27,6 @@ export const dashboardRoutes: AdminRoute[] = adminRoutes.filter((route) => route
 /** Where the signed-in admin changes their own password (linked from every screen's header). */
 export const ACCOUNT_PATH =
   adminRoutes.find((route) => route.screen.kind === "account")?.path ?? DASHBOARD_PATH;
-
-/** The route a path shows; trailing slashes and index.html are ignored. */
-export function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/index\.html$/, "").replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
 
 export function findRoute(pathname: string): AdminRoute | undefined {
   const path = normalisePath(pathname);

@@ -4,14 +4,15 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Row, TableName } from "../api/rows.ts";
+import { failures } from "../api/words.ts";
 import { errorOf, inputValue } from "../testing/queries.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { failures, forms } from "../words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { banners } from "./resources/banners.ts";
 import { boardStaff, galleryImages } from "./resources/home.ts";
 import { logos, projects } from "./resources/showcase.ts";
 import type { ResourceDefinition } from "./resources/types.ts";
+import { forms } from "./words.ts";
 
 const WATER = {
   title: "Clean Water",

@@ -5,9 +5,9 @@ import { inspect } from "node:util";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { failures } from "../api/words.ts";
 import { errorOf } from "../testing/queries.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { failures } from "../words.ts";
 import { about } from "./resources/home.ts";
 import { SingletonForm } from "./SingletonForm.tsx";
 

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TableName } from "../api/rows.ts";
 import { GalleryManager } from "../galleries/GalleryManager.tsx";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { forms, uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { medicalGallery } from "./resources/galleries.ts";
 import { galleryImages } from "./resources/home.ts";
+import { forms } from "./words.ts";
 
 // No canvas here: the resize step hands the file back; the checks stay real.
 vi.mock("../uploads/images.ts", async (original) =>

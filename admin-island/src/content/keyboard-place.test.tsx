@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { shownWords } from "../words.ts";
+import { shownWords } from "../ui/words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { boardStaff } from "./resources/home.ts";
 import { medicalContent } from "./resources/programmes.ts";

@@ -4,9 +4,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { logoWords } from "../words.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { logos } from "./resources/showcase.ts";
+import { logoWords } from "./words.ts";
 
 const logo = (logo_name: string, is_active: boolean) => ({
   logo_name,

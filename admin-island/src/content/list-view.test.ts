@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Row } from "../api/rows.ts";
 import { galleries, resources } from "../app/registry.ts";
-import { listWords } from "../words.ts";
+import { listWords } from "../ui/words.ts";
 import {
   canReorder,
   categoryChoices,

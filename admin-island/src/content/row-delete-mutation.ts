@@ -3,7 +3,7 @@ import { dataOf, guarded } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
 import type { TableName } from "../api/rows.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 
 export function deleteRow(client: AdminClient, table: TableName, id: string): Promise<void> {
   return guarded(client, async () => {

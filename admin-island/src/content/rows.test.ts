@@ -13,7 +13,7 @@ import { $access } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { AccessRemovedError, ConflictError } from "../api/errors.ts";
 import type { ListOrder, TableName } from "../api/rows.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 import { activateLogo } from "./logo-activate-mutation.ts";
 import { insertRows } from "./row-create-mutation.ts";
 import { deleteRow } from "./row-delete-mutation.ts";

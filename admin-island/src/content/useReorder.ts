@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from "react";
 import type { Row } from "../api/rows.ts";
 import { notifyError, notifyUndoable } from "../ui/notify.ts";
 import { moved } from "../ui/Sortable.tsx";
-import { ordering } from "../words.ts";
+import { ordering } from "../ui/words.ts";
 import type { ContentWrites } from "./writes.ts";
 
 interface ReorderOptions {

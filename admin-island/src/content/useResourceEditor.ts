@@ -8,11 +8,12 @@ import { useConfirm } from "../ui/Confirm.tsx";
 import type { FormFailure } from "../ui/FormFailure.tsx";
 import { notifyError } from "../ui/notify.ts";
 import { saveFailure } from "../ui/save-failure.ts";
-import { forms, uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
 import { clearDraft } from "./drafts.ts";
 import { rowToForm } from "./form-values.ts";
 import type { FormValues, ResourceDefinition } from "./resources/types.ts";
 import type { ResourceList } from "./useResourceList.ts";
+import { forms } from "./words.ts";
 
 export interface Editing {
   mode: "create" | "edit";

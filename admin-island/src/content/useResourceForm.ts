@@ -5,12 +5,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useBackend } from "../api/backend.ts";
+import { failures } from "../api/words.ts";
 import { removeUpload } from "../uploads/media-upload-mutation.ts";
 import { createUploadSession, type UploadSession } from "../uploads/upload-session.ts";
 import { titleFromAddress } from "../uploads/uploads.ts";
-import { failures, forms } from "../words.ts";
 import { hasDraft, readDraft, writeDraft } from "./drafts.ts";
 import type { FormValues, ResourceDefinition } from "./resources/types.ts";
+import { forms } from "./words.ts";
 
 export interface ResourceFormOptions {
   definition: ResourceDefinition;

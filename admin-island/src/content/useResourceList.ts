@@ -2,12 +2,13 @@ import type { Row } from "../api/rows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyBatch, notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { titleFromFileName, type UploadManyResult } from "../uploads/uploads.ts";
-import { logoWords, uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
 import type { FormValues, ResourceDefinition } from "./resources/types.ts";
 import { useContentWrites } from "./useContentWrites.ts";
 import { useReorder } from "./useReorder.ts";
 import { useContentRowActions } from "./useRowActions.ts";
 import { useRows } from "./useRows.ts";
+import { logoWords } from "./words.ts";
 import type { Saved } from "./writes.ts";
 
 export type ResourceList = ReturnType<typeof useResourceList>;

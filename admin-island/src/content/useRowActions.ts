@@ -5,8 +5,8 @@ import { useCallback, useState } from "react";
 import type { Row } from "../api/rows.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
-import { forms } from "../words.ts";
 import type { ResourceTexts } from "./resources/types.ts";
+import { forms } from "./words.ts";
 import type { ContentWrites } from "./writes.ts";
 
 /** What an action on one row says when it went through, and when it failed. */

@@ -4,11 +4,11 @@ import { useState } from "react";
 import type { FormFailure } from "../ui/FormFailure.tsx";
 import { notifySuccess, notifyUndoable } from "../ui/notify.ts";
 import { saveFailure } from "../ui/save-failure.ts";
-import { forms } from "../words.ts";
 import { clearDraft } from "./drafts.ts";
 import type { ResourceDefinition } from "./resources/types.ts";
 import { useContentWrites } from "./useContentWrites.ts";
 import { useRows } from "./useRows.ts";
+import { forms } from "./words.ts";
 
 export function useSingleRecord(definition: ResourceDefinition) {
   const { texts } = definition;

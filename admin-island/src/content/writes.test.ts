@@ -10,7 +10,7 @@ import { ConflictError } from "../api/errors.ts";
 import type { ListOrder, Row, TableName } from "../api/rows.ts";
 import { type AuditEntry, getHistory } from "../history/history-query.ts";
 import { getTrash } from "../trash/trash-query.ts";
-import { undoing } from "../words.ts";
+import { undoing } from "../ui/words.ts";
 import { insertRows } from "./row-create-mutation.ts";
 import { type ContentTable, contentWrites, firstChangeSince, nextSortOrder } from "./writes.ts";
 

@@ -10,9 +10,9 @@ import {
   reliefContent,
 } from "../content/resources/programmes.ts";
 import type { FormValues, ResourceDefinition } from "../content/resources/types.ts";
+import { forms } from "../content/words.ts";
 import { errorOf, inputValue } from "../testing/queries.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { forms } from "../words.ts";
 import { ICON_LABELS, iconWords } from "./IconPicker.tsx";
 
 // The form stores nothing itself (its onSubmit is the test's); it is rendered signed in,

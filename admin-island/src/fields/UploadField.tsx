@@ -12,7 +12,7 @@ import { button, input } from "../ui/styles.ts";
 import { ImageCheckError } from "../uploads/images.ts";
 import { useUploadSession } from "../uploads/upload-session.ts";
 import { uploadDocument, uploadImage } from "../uploads/uploads.ts";
-import { uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
 import { describedBy, FieldShell } from "./FieldShell.tsx";
 
 interface UploadFieldProps {

@@ -10,7 +10,7 @@ import { useContentRowActions } from "../content/useRowActions.ts";
 import { useRows } from "../content/useRows.ts";
 import { notifyBatch, notifyUndoable } from "../ui/notify.ts";
 import type { FileChange, FileStatus } from "../uploads/uploads.ts";
-import { uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
 
 /** What describes a picture: its alt text (null: the site's default words), or none at all. */
 export interface PictureDescription {

@@ -14,10 +14,10 @@ import { Modal } from "../ui/Modal.tsx";
 import { notifyError, notifyUndoable } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import { history as words } from "../words.ts";
 import { type Difference, describeChange } from "./changes.ts";
 import { type AuditEntry, useHistoryQuery } from "./history-query.ts";
 import { useVersionRestoreMutation, type VersionState } from "./version-restore-mutation.ts";
+import { history as words } from "./words.ts";
 
 /** The record whose history is shown, as the list loaded it. */
 export interface HistorySubject {

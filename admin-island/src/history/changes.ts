@@ -5,8 +5,8 @@
 import { diffWords } from "diff";
 import { columnWords } from "../api/errors.ts";
 import type { Field } from "../content/resources/types.ts";
-import { history as words } from "../words.ts";
 import type { AuditEntry } from "./history-query.ts";
+import { history as words } from "./words.ts";
 
 /** The record's own bookkeeping, never a change anyone made. */
 const BOOKKEEPING = new Set(["id", "created_at", "updated_at"]);

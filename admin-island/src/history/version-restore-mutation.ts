@@ -6,9 +6,9 @@ import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
 import { isRow } from "../api/json.ts";
 import type { Row, TableName } from "../api/rows.ts";
+import { failures } from "../api/words.ts";
 import { contentKeys } from "../content/keys.ts";
 import { signalSaved } from "../publishing/saves.ts";
-import { failures } from "../words.ts";
 import { historyKeys } from "./keys.ts";
 
 /** A recorded version: the record before an entry's change, or after it. */

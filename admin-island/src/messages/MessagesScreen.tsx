@@ -23,12 +23,12 @@ import { SearchField } from "../ui/ListView.tsx";
 import { SmallButton } from "../ui/SmallButton.tsx";
 import { button, input, label } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import { inbox } from "../words.ts";
 import type { Message } from "./inbox-page-query.ts";
 import { type MessageFilter, pageSummary } from "./inbox-query.ts";
 import { mailtoHref } from "./mailto.ts";
 import { NotificationSettings } from "./NotificationSettings.tsx";
 import { useMessages } from "./useInbox.ts";
+import { inbox } from "./words.ts";
 
 export function MessagesScreen() {
   const messages = useMessages();

@@ -2,13 +2,14 @@
 // goes, every administrator or one address (the settings record's alert_address).
 import { BellRing } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { isEmail } from "../../../functions/_shared/email-rules.ts";
 import { EmailField } from "../fields/EmailField.tsx";
 import { useSettingsQuery } from "../payments/settings-query.ts";
-import { isAlertAddress, useSettingsSaveMutation } from "../payments/settings-save-mutation.ts";
+import { useSettingsSaveMutation } from "../payments/settings-save-mutation.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button, label } from "../ui/styles.ts";
-import { notificationWords as words } from "../words.ts";
+import { notificationWords as words } from "./words.ts";
 
 type Target = "admins" | "address";
 
@@ -33,7 +34,7 @@ export function NotificationSettings() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const wanted = target === "address" ? address.trim() : null;
-    if (wanted !== null && !isAlertAddress(wanted)) {
+    if (wanted !== null && !isEmail(wanted)) {
       setInvalid(true);
       document.getElementById(`${id}-address`)?.focus();
       return;

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 import { messageKeys } from "./keys.ts";
 
 /** A delete that removed nothing (gone already, or out of reach) is a failure. */

@@ -3,14 +3,15 @@
 // The counts of new and handled messages come from the server too, so they stay right
 // whatever page is shown. Messages are not on the site, so nothing is published.
 import { useEffect, useRef, useState } from "react";
+import { forms } from "../content/words.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
-import { forms, inbox } from "../words.ts";
 import { type InboxPage, type Message, useInboxPageQuery } from "./inbox-page-query.ts";
 import { INBOX_PAGE_SIZE, lastPage, type MessageFilter, searchTerms } from "./inbox-query.ts";
 import { useMessageCountsQuery } from "./message-counts-query.ts";
 import { useMessageDeleteMutation } from "./message-delete-mutation.ts";
 import { useMessageHandledMutation } from "./message-handled-mutation.ts";
+import { inbox } from "./words.ts";
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_PAUSE_MS = 300;

@@ -4,8 +4,8 @@
 // the way out, on the Donate screen and the dashboard.
 import { AlertTriangle } from "lucide-react";
 import { useMembersQuery } from "../team/members-query.ts";
-import { approvalWords as words } from "../words.ts";
 import { useSettingsQuery } from "./settings-query.ts";
+import { approvalWords as words } from "./words.ts";
 
 /**
  * Whether approval is on with fewer than two active administrators. A failed read

@@ -9,12 +9,13 @@ import { Badge } from "../ui/Badge.tsx";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
-import { approvalWords as words } from "../words.ts";
 import { ApprovalStuck } from "./ApprovalStuck.tsx";
 import { PendingChangesView } from "./PendingChanges.tsx";
 import { type AdminSettings, useSettingsQuery } from "./settings-query.ts";
 import { useSettingsSaveMutation } from "./settings-save-mutation.ts";
-import { usePaymentList, usePendingChanges } from "./usePayments.ts";
+import { usePaymentList } from "./usePayments.ts";
+import { usePendingChanges } from "./usePendingChanges.ts";
+import { approvalWords as words } from "./words.ts";
 
 /** The setting, with its state and the one thing an admin may do with it now. */
 function ApprovalSetting({

@@ -16,9 +16,9 @@ import { isJsonObject, type JsonObject } from "../api/json.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import { approvalWords as words } from "../words.ts";
 import type { PendingChange } from "./pending-changes-query.ts";
-import type { PendingChanges } from "./usePayments.ts";
+import type { PendingChanges } from "./usePendingChanges.ts";
+import { approvalWords as words } from "./words.ts";
 
 /** A side of a change as a record: none for a new one's before or a deleted one's after. */
 function recordOf(data: Json): JsonObject | null {

@@ -7,8 +7,8 @@ import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { ConflictError, DataError } from "../api/errors.ts";
 import { isJson, isJsonObject, isRow } from "../api/json.ts";
+import { failures } from "../api/words.ts";
 import { signalSaved } from "../publishing/saves.ts";
-import { failures } from "../words.ts";
 
 import { refreshPaymentDetails } from "./keys.ts";
 

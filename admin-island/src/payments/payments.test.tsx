@@ -12,10 +12,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serviceClient, signedInUser, type TestUser } from "../../../tests/contract/stack.ts";
 import { donateContent } from "../content/resources/programmes.ts";
 import { NotificationSettings } from "../messages/NotificationSettings.tsx";
+import { notificationWords } from "../messages/words.ts";
 import { $saves } from "../publishing/saves.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { approvalWords, notificationWords, undoing } from "../words.ts";
+import { undoing } from "../ui/words.ts";
 import { PaymentsScreen } from "./PaymentsScreen.tsx";
+import { approvalWords } from "./words.ts";
 
 const DONATE = {
   qr_codes: [{ title: "Mobile Payment", image_url: "https://example.org/qr.png" }],

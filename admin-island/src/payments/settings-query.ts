@@ -5,7 +5,7 @@ import type { Tables } from "../../../supabase/database.types.ts";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
-import { notificationWords } from "../words.ts";
+import { notificationWords } from "../messages/words.ts";
 import { paymentKeys } from "./keys.ts";
 
 export type AdminSettings = Tables<"admin_settings">;

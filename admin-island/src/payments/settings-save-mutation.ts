@@ -5,7 +5,7 @@ import type { TablesUpdate } from "../../../supabase/database.types.ts";
 import { dataOf, guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError } from "../api/errors.ts";
-import { notificationWords } from "../words.ts";
+import { notificationWords } from "../messages/words.ts";
 import { paymentKeys } from "./keys.ts";
 import type { AdminSettings } from "./settings-query.ts";
 
@@ -13,13 +13,6 @@ export type SettingsValues = Pick<
   TablesUpdate<"admin_settings">,
   "require_payment_approval" | "alert_address"
 >;
-
-/** One address alerts may go to: what the database accepts (private.is_alert_address). */
-export function isAlertAddress(address: string): boolean {
-  return (
-    address.length <= 320 && /^[^@\s<>",;()\\]+@[^@\s<>",;()\\]+\.[^@\s<>",;()\\]+$/.test(address)
-  );
-}
 
 /** Saves `values` and answers the settings as they now are. */
 export function saveSettings(client: AdminClient, values: SettingsValues): Promise<AdminSettings> {

@@ -1,64 +1,23 @@
-// The payment details' safety, as the screens use it: the changes waiting for a second
-// administrator (with Approve, Reject and Withdraw), and the Donate screen's list,
-// whose every write goes through change_payment_details so it says whether it applied
-// or waits for approval. Each outcome is told as a toast; the data refreshes by key.
+// The Donate screen's list, whose every write goes through change_payment_details so
+// it says whether it applied or waits for a second administrator's approval (the
+// changes waiting, and deciding them: usePendingChanges.ts). Each outcome is told as a
+// toast; the data refreshes by key.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { DataError } from "../api/errors.ts";
 import type { Row } from "../api/rows.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { useContentWrites } from "../content/useContentWrites.ts";
 import type { ResourceList } from "../content/useResourceList.ts";
 import { useRows } from "../content/useRows.ts";
+import { forms } from "../content/words.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { notifyError, notifySuccess, notifyUndoable } from "../ui/notify.ts";
-import { approvalWords, forms } from "../words.ts";
-import { useChangeDecideMutation } from "./change-decide-mutation.ts";
 import { refreshPaymentDetails } from "./keys.ts";
 import {
   type PaymentWrite,
   usePaymentDetailsChangeMutation,
 } from "./payment-details-change-mutation.ts";
-import { type PendingChange, usePendingChangesQuery } from "./pending-changes-query.ts";
-
-/** The changes waiting for approval, and deciding one. */
-export function usePendingChanges() {
-  const query = usePendingChangesQuery();
-  const decision = useChangeDecideMutation();
-  const confirm = useConfirm();
-
-  const decide = async (change: PendingChange, approve: boolean) => {
-    const question = approve
-      ? approvalWords.confirmApprove
-      : change.proposed_by_me
-        ? approvalWords.confirmWithdraw
-        : approvalWords.confirmReject;
-    const label = approve
-      ? approvalWords.approve
-      : change.proposed_by_me
-        ? approvalWords.withdraw
-        : approvalWords.reject;
-    if (!(await confirm(question, { confirmLabel: label, danger: !approve }))) return;
-    try {
-      await decision.mutateAsync({ change, approve });
-      if (approve) notifySuccess(approvalWords.approved);
-      else notifySuccess(change.proposed_by_me ? approvalWords.withdrawn : approvalWords.rejected);
-    } catch (error) {
-      const refusal =
-        error instanceof DataError && error.code ? approvalWords.refusals[error.code] : undefined;
-      if (refusal) {
-        console.error(refusal, error);
-        notifyError(refusal);
-      } else {
-        notifyError(approvalWords.decideError, error);
-      }
-    }
-  };
-
-  return { query, busy: decision.isPending, decide };
-}
-
-export type PendingChanges = ReturnType<typeof usePendingChanges>;
+import { approvalWords } from "./words.ts";
 
 /**
  * The Donate screen's list: every card list's shape, but each write goes through

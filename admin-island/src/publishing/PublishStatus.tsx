@@ -5,8 +5,9 @@ import { useStore } from "@nanostores/react";
 import { AlertTriangle, CheckCircle2, LoaderCircle, Undo2, UploadCloud } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { $undo } from "../ui/notify.ts";
-import { publishing, undoing } from "../words.ts";
+import { undoing } from "../ui/words.ts";
 import { PUBLISH_FAILED_NOTE, type Publisher } from "./publish.ts";
+import { publishing } from "./words.ts";
 
 function time(iso: string): string {
   const date = new Date(iso);

@@ -4,8 +4,9 @@
 import { atom, type ReadableAtom } from "nanostores";
 import { accessError, checkAccess } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
-import { failures, publishing } from "../words.ts";
+import { failures } from "../api/words.ts";
 import { $saves } from "./saves.ts";
+import { publishing } from "./words.ts";
 
 export interface PublishRun {
   id: number;

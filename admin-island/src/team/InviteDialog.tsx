@@ -6,7 +6,7 @@ import { EmailField, useEmailForm } from "../fields/EmailField.tsx";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { button } from "../ui/styles.ts";
-import { teamWords as words } from "../words.ts";
+import { teamWords as words } from "./words.ts";
 
 interface InviteDialogProps {
   open: boolean;

@@ -11,8 +11,8 @@ import { serviceClient } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "../api/client.ts";
 import { organisationName } from "../app/organisation.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { teamWords as words } from "../words.ts";
 import { TeamScreen } from "./TeamScreen.tsx";
+import { teamWords as words } from "./words.ts";
 
 const BEN = "ben@helpinghands.example";
 const CAT = "cat@helpinghands.example";

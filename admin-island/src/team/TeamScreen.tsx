@@ -13,12 +13,12 @@ import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import { teamWords as words } from "../words.ts";
 import { InviteDialog } from "./InviteDialog.tsx";
 import { useInvitationResendMutation } from "./invitation-resend-mutation.ts";
 import { useMemberInviteMutation } from "./member-invite-mutation.ts";
 import { useMemberRemoveMutation } from "./member-remove-mutation.ts";
 import { useMembersQuery } from "./members-query.ts";
+import { teamWords as words } from "./words.ts";
 
 function seen(member: TeamMember): string {
   if (member.status === "invited") {

@@ -12,12 +12,12 @@ import {
 } from "../../../tests/contract/stack.ts";
 import { $access } from "../api/access.ts";
 import { AccessRemovedError, SessionExpiredError } from "../api/errors.ts";
-import { teamWords } from "../words.ts";
 import { inviteMember } from "./member-invite-mutation.ts";
 import { removeMember } from "./member-remove-mutation.ts";
 import { getMembers } from "./members-query.ts";
 import { TeamError } from "./team-error.ts";
 import { callTeam } from "./team-function.ts";
+import { teamWords } from "./words.ts";
 
 const ORIGIN = "http://127.0.0.1:4321";
 let stack: TestStack;

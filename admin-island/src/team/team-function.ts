@@ -7,8 +7,9 @@ import type { TeamRequest } from "../../../functions/_shared/team-replies.ts";
 import { SET_PASSWORD_PATH } from "../account/auth.ts";
 import type { AdminClient } from "../api/client.ts";
 import { DataError, SessionExpiredError } from "../api/errors.ts";
-import { failures, teamWords } from "../words.ts";
+import { failures } from "../api/words.ts";
 import { TeamError } from "./team-error.ts";
+import { teamWords } from "./words.ts";
 
 export const TEAM_FUNCTION = "team";
 

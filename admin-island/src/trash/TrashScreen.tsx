@@ -5,14 +5,15 @@
 import { ImageOff, RotateCcw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { recordView } from "../app/registry.ts";
+import { history } from "../history/words.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import { history, trashWords as words } from "../words.ts";
 import { useTrashPurgeMutation } from "./trash-purge-mutation.ts";
 import { type TrashEntry, useTrashQuery } from "./trash-query.ts";
 import { useTrashRestoreMutation } from "./trash-restore-mutation.ts";
+import { trashWords as words } from "./words.ts";
 
 /** A day in words: '25 Dec 2026'. */
 function day(iso: string): string {

@@ -6,9 +6,9 @@ import { signedInUser, startTestStack, type TestStack } from "../../../tests/con
 import { $access } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { AccessRemovedError } from "../api/errors.ts";
+import { failures } from "../api/words.ts";
 import { insertRows } from "../content/row-create-mutation.ts";
 import { deleteRow } from "../content/row-delete-mutation.ts";
-import { failures } from "../words.ts";
 import { purgeTrash } from "./trash-purge-mutation.ts";
 import { getTrash } from "./trash-query.ts";
 import { restoreFromTrash } from "./trash-restore-mutation.ts";

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { guarded, useBackend } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 
 /** The Edge Function that purges the trash's expired deletions (functions/trash). */
 export const TRASH_FUNCTION = "trash";

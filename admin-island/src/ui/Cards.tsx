@@ -2,10 +2,11 @@ import { ExternalLink, Eye, EyeOff, History, Pencil, Trash2 } from "lucide-react
 import { type ReactNode, useState } from "react";
 import type { Row } from "../api/rows.ts";
 import type { CardView } from "../content/resources/types.ts";
-import { history, shownWords } from "../words.ts";
+import { history } from "../history/words.ts";
 import { Badge } from "./Badge.tsx";
 import { SmallButton } from "./SmallButton.tsx";
 import { DragHandle, SortableItem } from "./Sortable.tsx";
+import { shownWords } from "./words.ts";
 
 export function Thumbnail({
   src,

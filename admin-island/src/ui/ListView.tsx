@@ -6,8 +6,8 @@ import { type ReactNode, type Ref, useId } from "react";
 import { LIST_BATCH } from "../content/list-view.ts";
 import type { ListSearch } from "../content/resources/types.ts";
 import type { ListView } from "../content/useListView.ts";
-import { listWords as words } from "../words.ts";
 import { button, input, label } from "./styles.ts";
+import { listWords as words } from "./words.ts";
 
 /**
  * A labelled search box with its hint: Escape clears what was typed. Every list screen

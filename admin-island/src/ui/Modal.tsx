@@ -6,7 +6,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useRef } from "react";
-import { sortingInProgress } from "./Sortable.tsx";
+import { sortingInProgress } from "./sorting.ts";
 
 /** What can take focus, in the order a form's fields come. */
 const FOCUSABLE = [

@@ -26,23 +26,14 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { createContext, type ReactNode, useContext, useRef } from "react";
-import { ordering } from "../words.ts";
+import { sortingEnded, sortingStarted } from "./sorting.ts";
+import { ordering } from "./words.ts";
 
 /** A mouse drag starts after this many pixels, so a click stays a click. */
 const MOUSE_DISTANCE = 4;
 /** A finger must rest this long on the handle before it drags, so a swipe still scrolls. */
 const TOUCH_DELAY_MS = 150;
 const TOUCH_TOLERANCE = 8;
-
-let dragsInProgress = 0;
-
-/**
- * Whether an item is being moved right now. Escape then cancels the move, so a dialog
- * around the list must not close on it.
- */
-export function sortingInProgress(): boolean {
-  return dragsInProgress > 0;
-}
 
 interface SortableListProps {
   /** The items' ids, in their order. */
@@ -103,7 +94,7 @@ export function SortableList({
     onDragCancel: ({ active }) => ordering.cancelled(name(active.id), place(active.id)),
   };
   const finished = () => {
-    dragsInProgress = Math.max(0, dragsInProgress - 1);
+    sortingEnded();
   };
 
   return (
@@ -115,7 +106,7 @@ export function SortableList({
         screenReaderInstructions: { draggable: ordering.instructions },
       }}
       onDragStart={() => {
-        dragsInProgress += 1;
+        sortingStarted();
       }}
       onDragCancel={finished}
       onDragEnd={({ active, over }) => {

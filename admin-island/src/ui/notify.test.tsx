@@ -6,7 +6,7 @@ import { act, render, waitFor } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { DataError } from "../api/errors.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 import { notifyError, notifySuccess, TOAST_COLORS, TOAST_POSITION } from "./notify.ts";
 
 const toasts = () => document.querySelectorAll("[data-sonner-toast]");

@@ -4,8 +4,10 @@ import { atom } from "nanostores";
 import type { CSSProperties } from "react";
 import { toast } from "sonner";
 import { DataError, isNetworkFailure } from "../api/errors.ts";
+import { failures } from "../api/words.ts";
 import type { UploadManyResult } from "../uploads/uploads.ts";
-import { failures, undoing, uploads } from "../words.ts";
+import { uploads } from "../uploads/words.ts";
+import { undoing } from "./words.ts";
 
 /**
  * Toasts rise from the bottom right (across the bottom on phones), away from the

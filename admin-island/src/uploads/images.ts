@@ -3,7 +3,7 @@
 // and encodes it afresh. Only pixels survive a canvas, so EXIF data, GPS position and
 // every other metadata block are gone from what reaches Storage.
 import { isPictureType, SMALL_PICTURE_MAX_BYTES } from "../../../functions/_shared/media-rules.ts";
-import { fileChecks } from "../words.ts";
+import { fileChecks } from "./words.ts";
 
 export const MAX_IMAGE_SIDE = 2560;
 

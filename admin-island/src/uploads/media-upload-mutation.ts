@@ -4,7 +4,7 @@
 // from the bucket directly.
 import { type Backend, guarded } from "../api/backend.ts";
 import { DataError, SessionExpiredError } from "../api/errors.ts";
-import { failures } from "../words.ts";
+import { failures } from "../api/words.ts";
 
 /** The Edge Function every upload goes through (functions/media)... */
 export const MEDIA_FUNCTION = "media";

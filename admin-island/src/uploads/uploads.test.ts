@@ -9,10 +9,10 @@ import "../testing/setup.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { $saves } from "../publishing/saves.ts";
 import { type ScreenStack, startScreenStack } from "../testing/stack.ts";
-import { fileChecks, uploads } from "../words.ts";
 import { ImageCheckError, prepareImage } from "./images.ts";
 import { publicUrl, sampleFile, storedObjects, warmMedia } from "./sample-files.ts";
 import { type FileChange, uploadDocument, uploadImage, uploadMany } from "./uploads.ts";
+import { fileChecks, uploads } from "./words.ts";
 
 // No canvas here: the resize step hands the file back; the checks stay real.
 vi.mock("./images.ts", async (original) =>

@@ -5,11 +5,12 @@
 import { MAX_UPLOAD_BYTES } from "../../../functions/_shared/media-rules.ts";
 import type { Backend } from "../api/backend.ts";
 import type { TableName } from "../api/rows.ts";
+import { failures } from "../api/words.ts";
 import { insertRows } from "../content/row-create-mutation.ts";
 import { signalSaved } from "../publishing/saves.ts";
-import { failures, fileChecks, uploads } from "../words.ts";
 import { checkImageFile, ImageCheckError, objectPath, prepareImage } from "./images.ts";
 import { removeUpload, type UploadProgress, uploadMedia } from "./media-upload-mutation.ts";
+import { fileChecks, uploads } from "./words.ts";
 
 export interface UploadTarget {
   /** Storage folder, e.g. 'gallery/medical'. */

@@ -1,0 +1,45 @@
+/** A record's recorded changes, and restoring one of its versions. */
+export const history = {
+  button: "History",
+  title: (name: string) => `History of ${name}`,
+  intro: "Every saved change, newest first. Restoring a version is recorded as a new change.",
+  loading: "Loading the history...",
+  loadError: "Error loading the history. Please try again.",
+  empty: "No changes are recorded for this item yet.",
+  added: "Added",
+  deleted: "Deleted",
+  changed: "Changed",
+  restored: "Version restored.",
+  restoreError: "Error restoring the version. Please try again.",
+  unchanged: "Saved without changes",
+  /** Who made a change; nobody is named when the secret key made it. */
+  who: (email: string | null) => email ?? "an automatic task",
+  restore: "Restore this version",
+  restoreEarlier: "Restore the version before this change",
+  current: "This is the current version",
+  confirmRestore: (when: string) =>
+    `Restore the version from ${when}? It replaces the current content; the restore is recorded, so it can be undone.`,
+  /** The version before a change, for the question above: 'before the change of Today 14:05'. */
+  beforeChange: (when: string) => `before the change of ${when}`,
+  listLabel: "Changes, newest first",
+  by: "by",
+  changedTo: "changed to",
+  confirmLabel: "Restore",
+  yes: "yes",
+  no: "no",
+  blank: "empty",
+  picture: (state: "before" | "after") => (state === "before" ? "Picture before" : "Picture after"),
+  noPicture: "No picture",
+  items: (count: number) => (count === 1 ? "1 item" : `${count} items`),
+  orderChanged: "order changed",
+  removedText: "removed:",
+  addedText: "added:",
+  /** Names of columns no form shows. */
+  columns: {
+    is_active: "Shown on the site",
+    sort_order: "Position",
+    image_alt: "Alt text",
+    image_decorative: "Decorative picture",
+    image_url: "Picture",
+  } as Record<string, string>,
+} as const;

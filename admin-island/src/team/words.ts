@@ -1,0 +1,65 @@
+/** The team of administrators (the Team screen and its dialogs). */
+export const teamWords = {
+  heading: "Administrators",
+  intro:
+    "Everyone here can manage the whole website. Invite people by email: they choose their own password from the link.",
+  invite: "Invite",
+  inviteTitle: "Invite an administrator",
+  inviteIntro:
+    "They receive an email with a link to choose a password. The link works once, for an hour; you can send a new one.",
+  emailLabel: "Email address",
+  emailRequired: "Please enter an email address",
+  emailInvalid: "Please enter a valid email address",
+  send: "Send invitation",
+  sending: "Sending...",
+  cancel: "Cancel",
+  loading: "Loading the team...",
+  loadError: "Error loading the team. Please try again.",
+  listLabel: "Administrators",
+  you: "You",
+  active: "Active",
+  invited: "Invited",
+  lastSignIn: (when: string) => `Last signed in: ${when}`,
+  neverSignedIn: "Has not signed in yet",
+  invitedOn: (when: string) => `Invited: ${when} · not accepted yet`,
+  resend: "Resend invite",
+  remove: "Remove",
+  onlyAdmin:
+    "You are the only active administrator, so you cannot be removed. Invite someone first; once they have accepted, either of you can be removed.",
+  confirmRemove: (email: string) =>
+    `Remove ${email} from the team? They lose access to the admin at once, and their account is closed: to come back, they need a new invitation.`,
+  /** Added to the question when the removal leaves one administrator with approval on. */
+  approvalWarning:
+    "Second-admin approval for payment details is on: with only one administrator left, no change to the donation details can be approved, and approval cannot be turned off, until another administrator joins.",
+  confirmWithdraw: (email: string) =>
+    `Withdraw the invitation to ${email}? The link in their email stops working.`,
+  confirmRemoveLabel: "Remove",
+  confirmWithdrawLabel: "Withdraw",
+  confirmSelf:
+    "Remove yourself from the team? You lose access to the admin at once and are signed out.",
+  confirmSelfAgain: "Are you sure? Only another administrator can give you access again.",
+  confirmSelfLabel: "Remove me",
+  inviteSent: (email: string) => `Invitation sent to ${email}.`,
+  resent: (email: string) => `A new invitation was sent to ${email}.`,
+  removed: (email: string) => `${email} was removed from the team and their account closed.`,
+  withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
+  removedSelf: "You have left the team. Signing you out...",
+  /** What a refusal of the team function says, by its code. */
+  refusals: {
+    invalid_email: "Please enter a valid email address.",
+    not_found: "This person is not on the team any more. Reload the list.",
+    last_admin:
+      "The last administrator cannot be removed: invite someone else, and remove this account once they have accepted.",
+    confirm_self: "You are about to remove yourself. Confirm it to go on.",
+    already_member: "This address is already on the team.",
+    already_invited: "This address is already invited. Use 'Resend invite' to send a new email.",
+    already_accepted: "This person has already accepted the invitation.",
+    too_soon: "An email was sent to this address less than a minute ago. Please wait a minute.",
+    too_many: "Too many emails have been sent recently. Please try again later.",
+    mail_failed: "The email could not be sent. Please try again later.",
+    not_recorded:
+      "The change was made, but it could not be written to the log. Reload the list to see the team.",
+    forbidden: "Only administrators can manage the team.",
+  } as Record<string, string>,
+  failed: "The team could not be changed. Please try again.",
+} as const;
