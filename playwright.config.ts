@@ -1,12 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
+import { ADMIN_PORT } from "./scripts/lib/e2e-shards.ts";
 
 const ci = Boolean(process.env.CI);
 // Two stacks, each with a throwaway data folder (a fresh database, seed and first
 // build): the public-site tests read a site nobody edits, while the admin tests edit,
 // publish and rebuild theirs.
 const sitePort = Number(process.env.E2E_PORT ?? 4399);
-const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 4398);
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? ADMIN_PORT);
+// E2E_SHARD=i/n (scripts/e2e.ts): this run takes the i-th of n shares of its tests, by
+// file, on a stack (E2E_ADMIN_PORT) and with a results folder of its own.
+const shardMatch = /^(\d+)\/(\d+)$/.exec(process.env.E2E_SHARD ?? "");
+const shard = shardMatch ? { current: Number(shardMatch[1]), total: Number(shardMatch[2]) } : null;
 const browser = findChromium();
 const ADMIN_TESTS = /admin-.*\.spec\.ts$/;
 
@@ -52,7 +57,8 @@ const wants = (which: "site" | "admin") => only === undefined || only === which;
 export default defineConfig({
   testDir: "tests/e2e",
   // Each run keeps its own results, since a run clears its folder when it starts.
-  outputDir: only ? `test-results/${only}` : "test-results",
+  outputDir: only ? `test-results/${only}${shard ? `-${shard.current}` : ""}` : "test-results",
+  shard,
   forbidOnly: ci,
   retries: 0,
   workers: ci ? 1 : undefined,

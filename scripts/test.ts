@@ -7,7 +7,7 @@
 //   tools ──> postgres ──────────────┐
 //     └───────────────> hosts ───────┤   (hosts also waits for the site's browser tests,
 //   lint ─> typecheck ─> unit ─> functions ─> e2e-site ─┘    which leave a core free)
-//                                    └──> e2e-admin
+//                                    └──> e2e-admin (two runs, two stacks)
 //   chromium ──────────────────────────────┘
 //
 // The steps are the npm scripts of the same names (README, "Scripts"); the browser

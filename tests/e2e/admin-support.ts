@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { loadOrCreateHookToken } from "../../scripts/lib/deploy-hook.ts";
+import { ADMIN_PORT } from "../../scripts/lib/e2e-shards.ts";
 import { apiKeys, type KeyMode, loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import type { TestStack } from "../contract/stack.ts";
 
@@ -15,7 +16,7 @@ export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-a
 export const adminDataDir = join(
   process.cwd(),
   ".data",
-  `e2e-admin-${process.env.E2E_ADMIN_PORT ?? 4398}`,
+  `e2e-admin-${process.env.E2E_ADMIN_PORT ?? ADMIN_PORT}`,
 );
 const dataDir = adminDataDir;
 
