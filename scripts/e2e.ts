@@ -2,8 +2,9 @@
 // the admin tests run at the same time, each in Playwright runs with stacks of their
 // own (E2E_STACK=site|admin), one test at a time within each run. The admin tests edit
 // and publish the stack they run on, so they never overlap on one stack: they are
-// split into E2E_ADMIN_SHARDS shares (Playwright's --shard, by file, 2 unless set),
-// each run on a stack of its own (ports 4398, 4397, ...). Much of an admin test is
+// split into E2E_ADMIN_SHARDS shares (Playwright's --shard, by file; 1 unless set, as
+// two shares ran slower on two cores), each run on a stack of its own (ports 4398,
+// 4397, ...). Much of an admin test is
 // waiting for builds and limits, so the runs overlap well even on two cores. With
 // E2E_STACK set, only that kind. With arguments (files, --project, --grep ...) it is
 // one plain `playwright test` run with those arguments.
@@ -25,7 +26,7 @@ if (args.length > 0) {
   process.exit(await run("", {}));
 }
 
-const shards = Number(process.env.E2E_ADMIN_SHARDS ?? 2);
+const shards = Number(process.env.E2E_ADMIN_SHARDS ?? 1);
 if (!Number.isInteger(shards) || shards < 1) {
   console.error(`E2E_ADMIN_SHARDS must be a whole number of at least 1, not ${shards}`);
   process.exit(2);

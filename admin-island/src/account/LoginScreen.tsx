@@ -1,7 +1,7 @@
 // The sign-in form. The /admin/ page is rendered ahead with it (the form paints before
-// any script runs) and React takes it over when its script arrives: until then the
-// button stays disabled, so neither a click nor Enter can send the form natively (its
-// password would end up in the address).
+// any script runs) and React takes it over when its script arrives: until then its
+// buttons stay disabled, so no click is lost and neither a click nor Enter can send the
+// form natively (its password would end up in the address).
 import { Eye, EyeOff, KeyRound, Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -133,6 +133,7 @@ export function LoginScreen({ client }: { client: AuthHolder }) {
                 className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink"
                 aria-label={showPassword ? "Hide password" : "Show password"}
                 aria-pressed={showPassword}
+                disabled={!hydrated}
                 onClick={() => setShowPassword((shown) => !shown)}
               >
                 {showPassword ? (
@@ -158,6 +159,7 @@ export function LoginScreen({ client }: { client: AuthHolder }) {
             <button
               type="button"
               className="min-h-11 text-sm font-medium text-brand-800 underline"
+              disabled={!hydrated}
               onClick={() => show(true)}
             >
               {passwords.forgotLink}
