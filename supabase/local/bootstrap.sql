@@ -161,6 +161,64 @@ create table if not exists auth.mfa_amr_claims (
 comment on table auth.mfa_amr_claims is 'auth: stores authenticator method reference claims for multi factor authentication';
 alter table auth.mfa_amr_claims enable row level security;
 
+-- Multi-factor authentication: each user's factors (TOTP here) and the challenges
+-- made against them, as GoTrue's migrations leave them (20221003041349_add_mfa_schema
+-- and the later ones that add phone, last_challenged_at, WebAuthn and the indexes).
+-- Only Auth touches them: RLS on, no grants to the API roles, so a policy that reads
+-- auth.mfa_factors as `authenticated` fails here as it does on hosted (42501).
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'auth' and t.typname = 'factor_type'
+  ) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'auth' and t.typname = 'factor_status'
+  ) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+end
+$$;
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb,
+  constraint unique_phone_factor_per_user unique (user_id, phone)
+);
+comment on table auth.mfa_factors is 'auth: stores metadata about factors';
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+alter table auth.mfa_factors enable row level security;
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+comment on table auth.mfa_challenges is 'auth: stores metadata about challenge requests made';
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+alter table auth.mfa_challenges enable row level security;
+
 -- PKCE sign-ins: the code challenge a client sent, and the code it may exchange.
 do $$
 begin

@@ -1,16 +1,17 @@
 // The signed-in user's own endpoints: GET /user, PUT /user and POST /logout.
 // The stand-in sends no email or SMS, so a change that needs one to be confirmed
 // (a new email address or phone number) is refused; a password or metadata change
-// needs none and is made at once.
+// needs none and is made at once. With a verified second factor, a new password (or
+// address, or number) needs a session raised to aal2 first.
 import type { Context } from "hono";
 import { asOwner } from "../transaction.ts";
 import { ADMIN_ROLES, AUDIENCE, type AuthService, type Body } from "./config.ts";
 import { AuthApiError, emailExists, notAdmin, validationFailed } from "./errors.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { emailTaken, setPassword, type UserRow, updateMetadata } from "./persistence.ts";
-import { endSessions, type LogoutScope } from "./sessions.ts";
+import { endSessions, type LogoutScope, type SessionRow } from "./sessions.ts";
 import { authenticate } from "./tokens.ts";
-import { mergeMetadata, userJson } from "./users.ts";
+import { hasVerifiedFactor, mergeMetadata, userJson } from "./users.ts";
 import {
   checkPasswordStrength,
   field,
@@ -54,12 +55,37 @@ function userUpdate(body: Body): UserUpdate {
   };
 }
 
+/**
+ * GoTrue's UserUpdate guard: with a verified factor, a session whose row is not aal2
+ * may not set a password or change the email address or phone number.
+ */
+function checkAssurance(user: UserRow, session: SessionRow | undefined, update: UserUpdate) {
+  if (!hasVerifiedFactor(user) || session?.aal === "aal2") return;
+  const changes =
+    Boolean(update.password) ||
+    (update.email && update.email !== user.email) ||
+    (update.phone && update.phone !== user.phone);
+  if (changes) {
+    throw new AuthApiError(
+      401,
+      "insufficient_aal",
+      "AAL2 session is required to update email or password when MFA is enabled.",
+    );
+  }
+}
+
 /** Refuses what this user may not change, or what needs a message the stand-in cannot send. */
-async function checkUpdate(auth: AuthService, user: UserRow, update: UserUpdate) {
+async function checkUpdate(
+  auth: AuthService,
+  user: UserRow,
+  session: SessionRow | undefined,
+  update: UserUpdate,
+) {
   if (update.password !== undefined) checkPasswordStrength(update.password, auth.settings);
   if (update.appData !== undefined && !ADMIN_ROLES.has(user.role ?? "")) {
     throw notAdmin("Updating app_metadata requires admin privileges");
   }
+  checkAssurance(user, session, update);
   if (update.email && update.email !== user.email) {
     if (await emailTaken(auth.db, update.email, user.id)) throw emailExists();
     throw validationFailed(
@@ -89,7 +115,7 @@ async function newPasswordHash(user: UserRow, password: string | undefined) {
 export async function updateUser(auth: AuthService, c: Context): Promise<Response> {
   const { user, session } = await authenticate(auth, c);
   const update = userUpdate(await readBody(c, "UserUpdateParams"));
-  await checkUpdate(auth, user, update);
+  await checkUpdate(auth, user, session, update);
   const hash = await newPasswordHash(user, update.password);
   const userMetadata = update.data
     ? mergeMetadata(user.raw_user_meta_data, update.data)

@@ -55,7 +55,7 @@ export type AuthEnv = { Variables: { keyClaims?: Body } };
  * used refresh token is forgiven, the password rule, whether people may sign up, and
  * for its mail: where links may lead, how often one address may be sent a link, how
  * long a link lives, the project's hourly email budget and the per-IP request limits,
- * and who the mail is from.
+ * and who the mail is from; and which second factors users may enrol.
  */
 export interface AuthSettings {
   /** [auth] jwt_expiry: how long an access token lives (seconds). */
@@ -88,6 +88,18 @@ export interface AuthSettings {
   sender: { address: string; name: string };
   /** [auth.email.template.<type>] subject and content_path, else GoTrue's own emails. */
   emailTemplates: EmailTemplates;
+  /** [auth.mfa.totp] enroll_enabled: whether users may enrol a TOTP factor. */
+  mfaTotpEnrollEnabled: boolean;
+  /** [auth.mfa.totp] verify_enabled: whether TOTP factors may be challenged and verified. */
+  mfaTotpVerifyEnabled: boolean;
+  /** [auth.mfa] max_enrolled_factors: the factors a user may have, verified or not. */
+  mfaMaxEnrolledFactors: number;
+  /** GoTrue's MFA_MAX_VERIFIED_FACTORS (no config.toml key): the verified factors a user may have. */
+  mfaMaxVerifiedFactors: number;
+  /** GoTrue's MFA_CHALLENGE_EXPIRY_DURATION (no config.toml key): how long a challenge lives (s). */
+  mfaChallengeExpirySeconds: number;
+  /** GoTrue's MFA_FACTOR_EXPIRY_DURATION (no config.toml key): how long a never-challenged, unverified factor lives (s). */
+  mfaFactorExpirySeconds: number;
 }
 
 /** Where Auth sends its mail: the project's SMTP server (here, the local catcher). */
@@ -107,7 +119,9 @@ const REPOSITORY = join(import.meta.dirname, "..", "..", "..");
  * token is forgiven for 10 s, passwords of at least 6 characters, sign-ups on, no email
  * confirmations), a hosted project's for the mail (60 s between links to one address,
  * links live an hour, 30 emails an hour once custom SMTP is set, 30 requests per IP
- * per 5 minutes), and the CLI's sender.
+ * per 5 minutes), and the CLI's sender. MFA: the CLI's (TOTP off, 10 factors a user;
+ * hosted projects have TOTP on, which config.toml asks for) and GoTrue's fixed values
+ * (10 verified factors, challenges and unverified factors live 300 s).
  */
 const DEFAULT_SETTINGS: AuthSettings = {
   jwtExpiry: 3600,
@@ -125,6 +139,12 @@ const DEFAULT_SETTINGS: AuthSettings = {
   rateLimitTokenVerifications: 30,
   sender: { address: "admin@email.com", name: "Admin" },
   emailTemplates: emailTemplates(),
+  mfaTotpEnrollEnabled: false,
+  mfaTotpVerifyEnabled: false,
+  mfaMaxEnrolledFactors: 10,
+  mfaMaxVerifiedFactors: 10,
+  mfaChallengeExpirySeconds: 300,
+  mfaFactorExpirySeconds: 300,
 };
 
 const DURATION_UNITS_MS: Record<string, number> = {
@@ -224,6 +244,28 @@ function templateSources(
   return sources;
 }
 
+function booleanOr(value: unknown, fallback: boolean): boolean {
+  return typeof value === "boolean" ? value : fallback;
+}
+
+/**
+ * The factor kinds the stand-in cannot play (phone needs SMS, WebAuthn a browser's
+ * authenticator): a config.toml that turns one on is refused at start, naming it,
+ * rather than served as if it were off.
+ */
+function refuseUnplayedFactors(mfa: Table): void {
+  for (const kind of ["phone", "web_authn"]) {
+    const section = table(mfa[kind]);
+    for (const key of ["enroll_enabled", "verify_enabled"]) {
+      if (section[key] === true) {
+        throw new Error(
+          `[auth.mfa.${kind}] ${key} = true: the local stand-in has no ${kind === "phone" ? "phone (SMS)" : "WebAuthn"} factors; use \`supabase start\` or a hosted project for them`,
+        );
+      }
+    }
+  }
+}
+
 function readFromRepository(path: string): string {
   return readFileSync(isAbsolute(path) ? path : join(REPOSITORY, path), "utf8");
 }
@@ -236,6 +278,9 @@ export function authSettingsFrom(
   const auth = table(config.auth);
   const email = table(auth.email);
   const limits = table(auth.rate_limit);
+  const mfa = table(auth.mfa);
+  const totp = table(mfa.totp);
+  refuseUnplayedFactors(mfa);
   // The Supabase CLI (3.x) refuses the old name of the mail catcher's section, and so
   // does the stand-in: a file it accepts must be one the CLI accepts.
   if (config.inbucket !== undefined)
@@ -278,6 +323,12 @@ export function authSettingsFrom(
       name: stringOr(mailCatcher.sender_name, d.sender.name),
     },
     emailTemplates: emailTemplates(templateSources(email, readContent)),
+    mfaTotpEnrollEnabled: booleanOr(totp.enroll_enabled, d.mfaTotpEnrollEnabled),
+    mfaTotpVerifyEnabled: booleanOr(totp.verify_enabled, d.mfaTotpVerifyEnabled),
+    mfaMaxEnrolledFactors: numberOr(mfa.max_enrolled_factors, d.mfaMaxEnrolledFactors),
+    mfaMaxVerifiedFactors: d.mfaMaxVerifiedFactors,
+    mfaChallengeExpirySeconds: d.mfaChallengeExpirySeconds,
+    mfaFactorExpirySeconds: d.mfaFactorExpirySeconds,
   };
 }
 

@@ -2,13 +2,19 @@
 // - the project's email budget: at most `email_sent` emails per hour, counted in
 //   fixed one-hour windows from the start (GoTrue's IntervalLimiter);
 // - per client IP: /recover and /verify, each a token bucket holding 30 requests
-//   that refills at the configured number per 5 minutes (tollbooth, as GoTrue uses it).
+//   that refills at the configured number per 5 minutes (tollbooth, as GoTrue uses it);
+//   the MFA challenge and verify endpoints, a bucket each holding 30 that refills at
+//   15 a minute (GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, which config.toml has no
+//   key for).
 // The per-address wait between two links is not here: it is read from the user's
 // recovery_sent_at (see links.ts).
 import type { AuthSettings } from "./config.ts";
 
 const HOUR_MS = 3_600_000;
 const FIVE_MINUTES_MS = 300_000;
+const MINUTE_MS = 60_000;
+/** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY default: requests per IP per minute. */
+export const MFA_REQUESTS_PER_MINUTE = 15;
 /** Every per-IP bucket holds this many requests (GoTrue's burst). */
 const BURST = 30;
 /** A bucket unused this long is forgotten. */
@@ -88,6 +94,10 @@ export interface AuthLimits {
   recover: KeyedBuckets;
   /** GET and POST /verify per IP ([auth.rate_limit] token_verifications per 5 minutes). */
   verify: KeyedBuckets;
+  /** POST /factors/{id}/challenge per IP (15 a minute). */
+  mfaChallenge: KeyedBuckets;
+  /** POST /factors/{id}/verify per IP (15 a minute). */
+  mfaVerify: KeyedBuckets;
 }
 
 export function createLimits(settings: AuthSettings): AuthLimits {
@@ -95,5 +105,7 @@ export function createLimits(settings: AuthSettings): AuthLimits {
     email: new IntervalLimiter(settings.rateLimitEmailSent, HOUR_MS),
     recover: new KeyedBuckets(settings.rateLimitSignInSignUps, FIVE_MINUTES_MS),
     verify: new KeyedBuckets(settings.rateLimitTokenVerifications, FIVE_MINUTES_MS),
+    mfaChallenge: new KeyedBuckets(MFA_REQUESTS_PER_MINUTE, MINUTE_MS),
+    mfaVerify: new KeyedBuckets(MFA_REQUESTS_PER_MINUTE, MINUTE_MS),
   };
 }

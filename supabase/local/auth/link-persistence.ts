@@ -3,12 +3,10 @@
 // users, what following a link changes, and auth.flow_state. The rest of auth.users is
 // persistence.ts.
 import { AUDIENCE, type Body, NIL_UUID } from "./config.ts";
-import { type Runner, USER_COLUMNS, type UserRow } from "./persistence.ts";
+import { type Runner, USER_COLUMNS, type UserRow, userColumns } from "./persistence.ts";
 
 /** USER_COLUMNS of auth.users joined as `u`. */
-const U_USER_COLUMNS = USER_COLUMNS.split(",")
-  .map((column) => `u.${column.trim()}`)
-  .join(", ");
+const U_USER_COLUMNS = userColumns("u");
 
 // --- emailed links ----------------------------------------------------------------
 

@@ -33,13 +33,48 @@ export interface UserRow {
   confirmation_sent_at: Date | null;
   recovery_token: string | null;
   recovery_sent_at: Date | null;
+  /** The user's MFA factors, oldest first; null when none (see userColumns). */
+  factors: FactorRow[] | null;
 }
 
-/** The columns of a UserRow, as every query of auth.users returns them. */
-export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
+/** A row of auth.mfa_factors as the user's `factors` carry it (timestamps as JSON text). */
+export interface FactorRow {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  status: "unverified" | "verified";
+  friendly_name: string | null;
+  factor_type: "totp" | "phone" | "webauthn";
+  phone: string | null;
+  last_challenged_at: string | null;
+}
+
+/** The fields of a FactorRow, as json_build_object arguments over auth.mfa_factors `f`. */
+export const FACTOR_FIELDS = `'id', f.id, 'created_at', f.created_at, 'updated_at', f.updated_at,
+  'status', f.status, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type,
+  'phone', f.phone, 'last_challenged_at', f.last_challenged_at`;
+
+const USER_FIELDS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone,
   phone_confirmed_at, confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, banned_until, deleted_at, is_anonymous, invited_at,
   confirmation_token, confirmation_sent_at, recovery_token, recovery_sent_at`;
+
+/**
+ * The columns of a UserRow from auth.users named `table` (its name, or its alias in a
+ * join): the user's own, and their factors, as GoTrue loads users with theirs (its
+ * findUser loads eagerly), so every user JSON carries them.
+ */
+export function userColumns(table = "users"): string {
+  const fields = USER_FIELDS.split(",")
+    .map((column) => `${table}.${column.trim()}`)
+    .join(", ");
+  return `${fields},
+    (select json_agg(json_build_object(${FACTOR_FIELDS}) order by f.created_at, f.id)
+       from auth.mfa_factors f where f.user_id = ${table}.id) as factors`;
+}
+
+/** The columns of a UserRow, as every query of auth.users returns them. */
+export const USER_COLUMNS = userColumns();
 
 // --- reads -------------------------------------------------------------------------
 
@@ -239,7 +274,7 @@ export async function updateUserRow(tx: Runner, userId: string, changes: AdminCh
 
 /**
  * Removes a user. A soft delete, as GoTrue's, keeps the row with its personal data
- * cleared and `deleted_at` set, and ends its sessions.
+ * cleared and `deleted_at` set, and removes its factors and sessions.
  */
 export async function deleteUserRow(db: PGliteInterface, user: UserRow, soft: boolean) {
   await asOwner(db, async (tx) => {
@@ -256,6 +291,8 @@ export async function deleteUserRow(db: PGliteInterface, user: UserRow, soft: bo
         where id = $1`,
       [user.id],
     );
+    // GoTrue removes a soft-deleted user's factors and sessions outright.
+    await tx.query("delete from auth.mfa_factors where user_id = $1", [user.id]);
     await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
   });
 }

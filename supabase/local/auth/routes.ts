@@ -1,7 +1,8 @@
 // /auth/v1: the part of Supabase Auth (GoTrue) the app and supabase-js use, answered
 // the way hosted Auth answers: password sign-in, refresh-token rotation, the user
 // endpoint, sign-out, the admin user API, the emailed links (password resets,
-// invitations; links.ts, verify.ts, pkce.ts), and the refusals (disabled sign-ups,
+// invitations; links.ts, verify.ts, pkce.ts), TOTP second factors (mfa.ts), and the
+// refusals (disabled sign-ups,
 // bad or forged tokens, malformed bodies) with GoTrue's status codes, error codes and
 // both of its error body formats. This file only wires the routes to their handlers.
 import { type Context, Hono } from "hono";
@@ -21,6 +22,7 @@ import { errorResponse, handle, validationFailed } from "./errors.ts";
 import { createLimits } from "./limits.ts";
 import * as links from "./links.ts";
 import { noopMailer, smtpMailer } from "./mailer.ts";
+import * as mfa from "./mfa.ts";
 import { redirectRules } from "./redirects.ts";
 import { healthJson, settingsJson } from "./settings.ts";
 import { signup, token } from "./sign-in.ts";
@@ -41,7 +43,15 @@ const KNOWN_PATHS = new Set([
   "/invite",
   "/verify",
   "/admin/generate_link",
+  "/factors",
 ]);
+
+/** Paths with an id in them that GoTrue serves (another method on one is 405 too). */
+const KNOWN_PATTERNS = [
+  /^\/admin\/users\/[^/]+$/,
+  /^\/admin\/users\/[^/]+\/factors(\/[^/]+)?$/,
+  /^\/factors\/[^/]+(\/(challenge|verify))?$/,
+];
 
 type AuthHandler = (auth: AuthService, c: Context) => Promise<Response>;
 
@@ -66,7 +76,7 @@ function gateway(ctx: StandInContext) {
 /** Anything else under /auth/v1: what GoTrue's router answers. */
 function notServed(c: Context): Response {
   const path = c.req.path.replace(/^.*\/auth\/v1/, "").replace(/\/$/, "") || "/";
-  const known = KNOWN_PATHS.has(path) || /^\/admin\/users\/[^/]+$/.test(path);
+  const known = KNOWN_PATHS.has(path) || KNOWN_PATTERNS.some((pattern) => pattern.test(path));
   if (known) return c.body(null, 405);
   return c.text("404 page not found\n", 404);
 }
@@ -124,6 +134,14 @@ export function authRoutes(ctx: StandInContext): Hono<AuthEnv> {
   app.put("/admin/users/:id", route(admin.updateUser));
   app.delete("/admin/users/:id", route(admin.deleteUser));
   app.post("/admin/generate_link", route(links.generateLink));
+  app.get("/admin/users/:id/factors", route(mfa.adminListFactors));
+  app.put("/admin/users/:id/factors/:factorId", route(mfa.adminUpdateFactor));
+  app.delete("/admin/users/:id/factors/:factorId", route(mfa.adminDeleteFactor));
+
+  app.post("/factors", route(mfa.enroll));
+  app.post("/factors/:factorId/challenge", route(mfa.challenge));
+  app.post("/factors/:factorId/verify", route(mfa.verify));
+  app.delete("/factors/:factorId", route(mfa.unenroll));
 
   app.all("*", notServed);
   return app;

@@ -3,7 +3,9 @@
 // presented one is revoked and its child issued. A revoked token presented again is
 // answered with the active child when it is that child's parent (the client lost the
 // answer), forgiven within refresh_token_reuse_interval, and otherwise taken as a
-// stolen token: the whole family is revoked.
+// stolen token: the whole family is revoked. A session's assurance level (aal) and
+// authentication methods (amr) come from its rows in auth.mfa_amr_claims; a verified
+// second factor raises the session to aal2 (see mfa.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import type { PGliteInterface } from "@electric-sql/pglite";
@@ -21,7 +23,13 @@ export interface SessionRow {
   user_id: string;
   created_at: Date;
   not_after: Date | null;
+  /** The assurance level GoTrue keeps on the row, which its aal2 checks read. */
+  aal: "aal1" | "aal2" | "aal3" | null;
+  /** The factor that raised the session to aal2, if any. */
+  factor_id: string | null;
 }
+
+const SESSION_COLUMNS = "id, user_id, created_at, not_after, aal, factor_id";
 
 interface RefreshTokenRow {
   id: string;
@@ -74,7 +82,7 @@ export function clientInfo(c: Context): ClientInfo {
 
 export async function findSession(db: Runner, id: string): Promise<SessionRow | undefined> {
   const { rows } = await db.query<SessionRow>(
-    "select id, user_id, created_at, not_after from auth.sessions where id = $1",
+    `select ${SESSION_COLUMNS} from auth.sessions where id = $1`,
     [id],
   );
   return rows[0];
@@ -101,9 +109,17 @@ async function insertRefreshToken(
 
 /**
  * How a session signed in, as its amr claim names it: a password, an emailed link
- * (implicit flow), or the PKCE flow's method (recovery, magiclink).
+ * (implicit flow), or the PKCE flow's method (recovery, magiclink); and the second
+ * factor it verified since (totp).
  */
-export type SignInMethod = "password" | "otp" | "recovery" | "magiclink" | "invite" | "signup";
+export type SignInMethod =
+  | "password"
+  | "otp"
+  | "recovery"
+  | "magiclink"
+  | "invite"
+  | "signup"
+  | "totp";
 
 /**
  * A new session and its first refresh token (GoTrue's issueRefreshToken), inside the
@@ -120,7 +136,7 @@ export async function grantSessionIn(
   const sessions = await tx.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
      values ($1, $2, now(), now(), 'aal1', $3, $4::inet)
-     returning id, user_id, created_at, not_after`,
+     returning ${SESSION_COLUMNS}`,
     [randomUUID(), user.id, client.userAgent, client.ip],
   );
   const session = sessions.rows[0] as SessionRow;
@@ -143,20 +159,107 @@ export async function grantSession(
   return asOwner(db, (tx) => grantSessionIn(tx, user, client, "password"));
 }
 
-/** The session's amr claim; a session recorded without one signed in with a password. */
-export async function amrOf(db: Runner, session: SessionRow) {
+/** The methods whose amr claim makes a session aal2 (GoTrue's AMRClaim.IsAAL2Claim). */
+const AAL2_METHODS = new Set(["totp", "mfa/phone", "mfa/webauthn"]);
+
+/**
+ * The session's aal and amr claims, worked out afresh for every access token (refresh
+ * included) from its auth.mfa_amr_claims, as GoTrue's CalculateAALAndAMR: aal2 once
+ * any claim is a second factor, the methods most recent first. A session recorded
+ * without claims signed in with a password.
+ */
+export async function assuranceOf(db: Runner, session: SessionRow) {
   const { rows } = await db.query<{ authentication_method: string; updated_at: Date }>(
     `select authentication_method, updated_at from auth.mfa_amr_claims
       where session_id = $1 order by updated_at desc`,
     [session.id],
   );
   if (rows.length === 0) {
-    return [{ method: "password", timestamp: Math.floor(session.created_at.getTime() / 1000) }];
+    const timestamp = Math.floor(session.created_at.getTime() / 1000);
+    return { aal: "aal1", amr: [{ method: "password", timestamp }] };
   }
-  return rows.map((row) => ({
-    method: row.authentication_method,
-    timestamp: Math.floor(row.updated_at.getTime() / 1000),
-  }));
+  const aal2 = rows.some((row) => AAL2_METHODS.has(row.authentication_method));
+  return {
+    aal: aal2 ? "aal2" : "aal1",
+    amr: rows.map((row) => ({
+      method: row.authentication_method,
+      timestamp: Math.floor(row.updated_at.getTime() / 1000),
+    })),
+  };
+}
+
+// --- second factors --------------------------------------------------------------------
+
+/** GoTrue's AddClaimToSession: records the method, or refreshes its time. */
+export async function addAmrClaim(tx: Runner, sessionId: string, method: SignInMethod) {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey
+     do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+}
+
+/**
+ * GoTrue's GrantRefreshTokenSwap over the session's oldest active refresh token
+ * (FindTokenBySessionID): it is revoked and its child is the session's new token.
+ */
+export async function swapRefreshToken(tx: Runner, session: SessionRow): Promise<string> {
+  const { rows } = await tx.query<RefreshTokenRow>(
+    `select id::text as id, token, user_id, revoked, updated_at, parent, session_id
+       from auth.refresh_tokens
+      where instance_id = $1 and session_id = $2 and revoked = false
+      order by created_at asc, id asc limit 1 for update`,
+    [NIL_UUID, session.id],
+  );
+  const current = rows[0];
+  if (!current) throw new Error(`session ${session.id} has no active refresh token`);
+  await tx.query(
+    "update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint",
+    [current.id],
+  );
+  const issued = newRefreshToken();
+  await insertRefreshToken(tx, issued, session.user_id, session.id, current.token);
+  return issued;
+}
+
+/** The session verified `factorId`: aal2 on its row (UpdateAALAndAssociatedFactor). */
+export async function upgradeSession(tx: Runner, sessionId: string, factorId: string) {
+  const { rows } = await tx.query<SessionRow>(
+    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now()
+      where id = $1 returning ${SESSION_COLUMNS}`,
+    [sessionId, factorId],
+  );
+  return rows[0] as SessionRow;
+}
+
+/**
+ * GoTrue's InvalidateSessionsWithAALLessThan(aal2): once one session reaches aal2, the
+ * user's aal1 sessions end (a session whose aal is null stays, as in SQL's `<`).
+ */
+export async function endLowerAalSessions(tx: Runner, userId: string) {
+  await tx.query("delete from auth.sessions where user_id = $1 and aal < 'aal2'", [userId]);
+}
+
+/**
+ * GoTrue's DowngradeSessionsToAAL1, when a factor goes: the sessions it raised lose
+ * the factor's amr claim and return to aal1, so their next token says aal1.
+ */
+export async function downgradeSessions(
+  tx: Runner,
+  factor: { id: string; user_id: string; factor_type: string },
+) {
+  await tx.query(
+    `delete from auth.mfa_amr_claims
+      where authentication_method = $2
+        and session_id in (select id from auth.sessions where factor_id = $1)`,
+    [factor.id, factor.factor_type],
+  );
+  await tx.query(
+    "update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2",
+    [factor.user_id, factor.id],
+  );
 }
 
 // --- refreshing ----------------------------------------------------------------------

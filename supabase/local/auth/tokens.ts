@@ -1,4 +1,5 @@
-// Access tokens: signing a session's JWT with the project's current key, and
+// Access tokens: signing a session's JWT with the project's current key (its aal and
+// amr worked out from the session's claims each time, refreshes included), and
 // GoTrue's checks of the token a request carries (requireAuthentication and
 // requireAdminCredentials), with its error codes and messages.
 import type { Context } from "hono";
@@ -7,13 +8,14 @@ import { sessionAlgorithms, signSession, UnknownSigningKey, verificationKey } fr
 import { ADMIN_ROLES, type AuthEnv, type AuthService, type Body, NIL_UUID } from "./config.ts";
 import { AuthApiError, badJwt, badRequest, notAdmin } from "./errors.ts";
 import { findUserById, type UserRow } from "./persistence.ts";
-import { amrOf, findSession, type Sessioned, type SessionRow } from "./sessions.ts";
+import { assuranceOf, findSession, type Sessioned, type SessionRow } from "./sessions.ts";
 import { appMetadataOf, userJson } from "./users.ts";
 import { isUuid } from "./validation.ts";
 
 async function accessToken(auth: AuthService, user: UserRow, session: SessionRow) {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + auth.settings.jwtExpiry;
+  const { aal, amr } = await assuranceOf(auth.db, session);
   const token = await signSession(
     {
       iss: auth.issuer,
@@ -26,8 +28,8 @@ async function accessToken(auth: AuthService, user: UserRow, session: SessionRow
       app_metadata: appMetadataOf(user),
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? "",
-      aal: "aal1",
-      amr: await amrOf(auth.db, session),
+      aal,
+      amr,
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
@@ -36,7 +38,7 @@ async function accessToken(auth: AuthService, user: UserRow, session: SessionRow
   return { token, expiresAt };
 }
 
-/** The token endpoint's answer: the access token, the refresh token and the user. */
+/** The token endpoint's answer: the access token, the refresh token and the user (with its factors). */
 export async function sessionJson(auth: AuthService, granted: Sessioned, extra: Body = {}) {
   const { token, expiresAt } = await accessToken(auth, granted.user, granted.session);
   return {

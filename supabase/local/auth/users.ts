@@ -1,8 +1,9 @@
 // The user as GoTrue shows it: models.User serialised (empty timestamps left out),
-// with the identities and provider keys GoTrue keeps, metadata updates, and bans.
+// with the identities and provider keys GoTrue keeps, its MFA factors, metadata
+// updates, and bans.
 import { createHash } from "node:crypto";
 import type { Body } from "./config.ts";
-import type { UserRow } from "./persistence.ts";
+import type { FactorRow, UserRow } from "./persistence.ts";
 
 function iso(date: Date): string {
   return date.toISOString();
@@ -69,6 +70,31 @@ function identitiesOf(user: UserRow): Body[] {
   return identities;
 }
 
+/**
+ * A factor as GoTrue serialises models.Factor, fields in its order: the name left out
+ * when empty, the phone "" when none (a NullString), the secret never.
+ */
+export function factorJson(factor: FactorRow): Body {
+  const out: Body = {
+    id: factor.id,
+    created_at: iso(new Date(factor.created_at)),
+    updated_at: iso(new Date(factor.updated_at)),
+    status: factor.status,
+  };
+  if (factor.friendly_name) out.friendly_name = factor.friendly_name;
+  out.factor_type = factor.factor_type;
+  out.phone = factor.phone ?? "";
+  out.last_challenged_at = factor.last_challenged_at
+    ? iso(new Date(factor.last_challenged_at))
+    : null;
+  return out;
+}
+
+/** Whether the user has a verified factor (GoTrue's HasMFAEnabled). */
+export function hasVerifiedFactor(user: UserRow): boolean {
+  return (user.factors ?? []).some((factor) => factor.status === "verified");
+}
+
 /** The user as GoTrue serialises models.User (empty timestamps left out). */
 export function userJson(user: UserRow): Body {
   const out: Body = {
@@ -87,6 +113,8 @@ export function userJson(user: UserRow): Body {
   if (user.last_sign_in_at) out.last_sign_in_at = iso(user.last_sign_in_at);
   out.app_metadata = appMetadataOf(user);
   out.user_metadata = user.raw_user_meta_data ?? {};
+  // omitempty: absent when the user has no factor.
+  if (user.factors && user.factors.length > 0) out.factors = user.factors.map(factorJson);
   out.identities = identitiesOf(user);
   out.created_at = iso(user.created_at);
   out.updated_at = iso(user.updated_at);

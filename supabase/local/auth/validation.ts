@@ -80,6 +80,40 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID_FORMAT.test(value);
 }
 
+const HEX32 = /^[0-9a-f]{32}$/i;
+
+/**
+ * A UUID as gofrs/uuid's FromString (and so GoTrue's ids in paths and bodies) reads
+ * it: canonical, 32 hex digits, braced, or urn:uuid:; lower-case canonical, or an
+ * Error with gofrs' message.
+ */
+export function parseGoUuid(text: string): string {
+  let inner = text;
+  const bytes = Buffer.byteLength(text);
+  if (bytes === 34 || bytes === 38) {
+    if (!text.startsWith("{") || !text.endsWith("}")) {
+      throw new Error(`uuid: incorrect UUID format in string ${JSON.stringify(text)}`);
+    }
+    inner = text.slice(1, -1);
+  } else if (bytes === 41 || bytes === 45) {
+    if (!text.startsWith("urn:uuid:")) {
+      throw new Error(`uuid: incorrect UUID format in string ${JSON.stringify(text.slice(0, 9))}`);
+    }
+    inner = text.slice(9);
+  } else if (bytes !== 32 && bytes !== 36) {
+    throw new Error(`uuid: incorrect UUID length ${bytes} in string ${JSON.stringify(text)}`);
+  }
+  if (inner.length === 36) {
+    if (inner[8] !== "-" || inner[13] !== "-" || inner[18] !== "-" || inner[23] !== "-") {
+      throw new Error(`uuid: incorrect UUID format in string ${JSON.stringify(inner)}`);
+    }
+    inner = inner.replace(/-/g, "");
+  }
+  if (!HEX32.test(inner)) throw new Error("uuid: invalid UUID format");
+  const hex = inner.toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The address as GoTrue stores it (lower case), or a validation_failed error. */
 export function validateEmail(email: string): string {
   if (email === "") throw validationFailed("An email address is required");
