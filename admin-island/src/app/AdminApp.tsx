@@ -1,7 +1,8 @@
 // The admin app, mounted client-only by the shell of every admin path but the sign-in
 // page's (app/AdminEntry.tsx). It decides, from the session, what this path may show:
 // the set-password screen, a 'not an admin' notice, or the screen; without a session
-// it sends the browser to the sign-in page, and back here after. The database's RLS decides what any request may actually do.
+// it sends the browser to the sign-in page, and back here after. The database's RLS
+// decides what any request may actually do.
 import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -5,16 +5,15 @@
 // to /admin/; Cloudflare Pages applies it even where a path has a page of its own):
 // there the whole app is loaded instead, and the page's inline script has already
 // hidden the form so that it never shows.
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { signInClient } from "../account/auth-client.ts";
 import { LoginScreen } from "../account/LoginScreen.tsx";
+import { useHydrated } from "../ui/useHydrated.ts";
 import type { AdminAppProps } from "./AdminApp.tsx";
 import { go } from "./navigation.ts";
 import { isLoginPath, pathAfterSignIn } from "./paths.ts";
 
 const AdminApp = lazy(() => import("./AdminApp.tsx"));
-
-const never = () => () => undefined;
 
 /** On to the page the person was sent away from, or the dashboard. */
 function onwards() {
@@ -23,11 +22,7 @@ function onwards() {
 
 export default function AdminEntry(props: AdminAppProps) {
   // Rendered ahead as the sign-in page; in the browser, what the address asks for.
-  const elsewhere = useSyncExternalStore(
-    never,
-    () => !isLoginPath(window.location.pathname),
-    () => false,
-  );
+  const elsewhere = useHydrated() && !isLoginPath(window.location.pathname);
   if (elsewhere) {
     return (
       <Suspense fallback={null}>

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { serviceClient, signedInUser, type TestUser } from "../../../tests/contract/stack.ts";
+import { signedInUser, type TestUser } from "../../../tests/contract/stack.ts";
 import { donateContent } from "../content/resources/programmes.ts";
 import { NotificationSettings } from "../messages/NotificationSettings.tsx";
 import { notificationWords } from "../messages/words.ts";
@@ -33,17 +33,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const auth = () => serviceClient(stack.stack).auth.admin;
-
 /**
  * Only the signed-in administrator; approval off, alerts to every administrator,
  * nothing waiting; one set of donation details.
  */
 beforeEach(async () => {
-  const { data } = await auth().listUsers();
-  for (const user of data.users) {
-    if (user.id !== stack.userId) await auth().deleteUser(user.id);
-  }
+  await stack.onlySignedInUser();
   await approval(false);
   await stack.db.query("update public.admin_settings set alert_address = null");
   await stack.db.query("delete from public.payment_changes");

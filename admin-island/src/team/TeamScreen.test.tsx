@@ -2,12 +2,11 @@
 // is invited, inviting (checked here, refusals kept in the dialog), resending,
 // removing with confirmation, removing yourself (asked twice), and the only active
 // administrator, whom nobody can remove. Other members are made with the secret key.
-import { createClient, type User } from "@supabase/supabase-js";
+import type { User } from "@supabase/supabase-js";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../../supabase/database.types.ts";
-import { serviceClient } from "../../../tests/contract/stack.ts";
+import { serviceClient, typedClient } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "../api/client.ts";
 import { organisationName } from "../app/organisation.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
@@ -31,22 +30,13 @@ const auth = () => serviceClient(stack.stack).auth.admin;
 
 /** Every user of the project but the signed-in administrator goes; approval is off. */
 beforeEach(async () => {
-  const { data } = await auth().listUsers();
-  for (const user of data.users) {
-    if (user.id !== stack.userId) await auth().deleteUser(user.id);
-  }
+  await stack.onlySignedInUser();
   await stack.db.query("update public.admin_settings set require_payment_approval = false");
   stack.faults.reset();
 });
 
-async function signedIn(email: string): Promise<AdminClient> {
-  const client = createClient<Database>(stack.stack.url, stack.stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw new Error(`could not sign in ${email}: ${error.message}`);
-  return client;
-}
+const signedIn = (email: string): Promise<AdminClient> =>
+  typedClient(stack.stack, { email, password: PASSWORD });
 
 /**
  * An administrator who accepted (and signed in once), or one only invited: an account

@@ -83,6 +83,8 @@ export interface ScreenStack {
   change(table: TableName, id: string, values: Record<string, unknown>): Promise<Row>;
   /** Someone else's delete. */
   drop(table: TableName, id: string): Promise<void>;
+  /** Deletes every user of the project but the signed-in administrator. */
+  onlySignedInUser(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -239,6 +241,13 @@ export async function startScreenStack(): Promise<ScreenStack> {
     },
     async drop(table, id) {
       await db.query(`delete from ${identifier(table)} where id = $1`, [id]);
+    },
+    async onlySignedInUser() {
+      const admin = serviceClient(stack).auth.admin;
+      const { data } = await admin.listUsers();
+      for (const user of data.users) {
+        if (user.id !== created.data.user?.id) await admin.deleteUser(user.id);
+      }
     },
     close: () => stack.close(),
   };

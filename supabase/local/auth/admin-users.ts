@@ -19,7 +19,8 @@ import { requireAdmin } from "./tokens.ts";
 import { userJson } from "./users.ts";
 import { field, isUuid, parseBody, readBody } from "./validation.ts";
 
-async function loadUser(auth: AuthService, c: Context): Promise<UserRow> {
+/** GoTrue's loadUser for the admin routes: the path's user. */
+export async function loadUser(auth: AuthService, c: Context): Promise<UserRow> {
   const id = c.req.param("id") ?? "";
   if (!isUuid(id)) throw new AuthApiError(404, "validation_failed", "user_id must be an UUID");
   const user = await findUserById(auth.db, id);

@@ -7,6 +7,7 @@
 // them), so they are refused with the codes GoTrue gives when they are off.
 import type { Context } from "hono";
 import { asOwner } from "../transaction.ts";
+import { loadUser } from "./admin-users.ts";
 import type { AuthService, Body } from "./config.ts";
 import { AuthApiError, badJson, unexpectedFailure, validationFailed } from "./errors.ts";
 import { limitRequests } from "./links.ts";
@@ -38,7 +39,7 @@ import {
 import { authenticate, requireAdmin, sessionJson } from "./tokens.ts";
 import { newTotpSecret, totpCodeMatches, totpQrSvg, totpUri } from "./totp.ts";
 import { factorJson } from "./users.ts";
-import { field, isUuid, parseGoUuid, readBody } from "./validation.ts";
+import { field, parseGoUuid, readBody } from "./validation.ts";
 
 const unprocessable = (code: string, message: string) => new AuthApiError(422, code, message);
 const insufficientAal = (status: number, message: string) =>
@@ -252,6 +253,8 @@ export async function verify(auth: AuthService, c: Context): Promise<Response> {
   const record = await loadFactor(auth, c, user);
   const { factor } = record;
   limitRequests(auth.limits.mfaVerify, c);
+  // GoTrue's updateMFASessionAndClaims acts on the session the caller's token names.
+  if (!session) throw unexpectedFailure("Cannot read SessionId claim as UUID");
   const struct = "VerifyFactorParams";
   const body = await readBody(c, struct);
   const challengeId = challengeIdOf(body);
@@ -271,8 +274,6 @@ export async function verify(auth: AuthService, c: Context): Promise<Response> {
     if (factor.status !== "verified") await markFactorVerified(tx, factor.id);
     // The answer's user is read here, before the other unverified factors go.
     const reloaded = await findUserById(tx, user.id);
-    // GoTrue's updateMFASessionAndClaims, on the session the caller's token names.
-    if (!session) throw unexpectedFailure("Cannot read SessionId claim as UUID");
     await addAmrClaim(tx, session.id, "totp");
     const current = await findSession(tx, session.id);
     if (!current) throw unexpectedFailure("Cannot read SessionId claim as UUID");
@@ -287,6 +288,17 @@ export async function verify(auth: AuthService, c: Context): Promise<Response> {
 
 // --- unenrol ---------------------------------------------------------------------------
 
+/**
+ * Removes a factor, by its owner or an admin (GoTrue's Delete, then
+ * DowngradeSessionsToAAL1): the sessions it raised return to aal1.
+ */
+async function removeFactor(auth: AuthService, record: FactorRecord): Promise<void> {
+  await asOwner(auth.db, async (tx) => {
+    await deleteFactor(tx, record.factor.id);
+    await downgradeSessions(tx, { ...record.factor, user_id: record.user_id });
+  });
+}
+
 export async function unenroll(auth: AuthService, c: Context): Promise<Response> {
   const { user, session } = await signedInCaller(auth, c);
   const record = await loadFactor(auth, c, user);
@@ -298,23 +310,11 @@ export async function unenroll(auth: AuthService, c: Context): Promise<Response>
   if (factor.status === "verified" && session.aal !== "aal2") {
     throw insufficientAal(422, "AAL2 required to unenroll verified factor");
   }
-  await asOwner(auth.db, async (tx) => {
-    await deleteFactor(tx, factor.id);
-    await downgradeSessions(tx, { ...factor, user_id: record.user_id });
-  });
+  await removeFactor(auth, record);
   return c.json({ id: factor.id });
 }
 
 // --- admin ---------------------------------------------------------------------------
-
-/** GoTrue's loadUser for the admin routes. */
-async function adminTarget(auth: AuthService, c: Context): Promise<UserRow> {
-  const id = c.req.param("id") ?? "";
-  if (!isUuid(id)) throw new AuthApiError(404, "validation_failed", "user_id must be an UUID");
-  const user = await findUserById(auth.db, id);
-  if (!user) throw new AuthApiError(404, "user_not_found", "User not found");
-  return user;
-}
 
 /**
  * GET /admin/users/{id}/factors: the user's factors as a JSON array; null when none
@@ -322,14 +322,14 @@ async function adminTarget(auth: AuthService, c: Context): Promise<UserRow> {
  */
 export async function adminListFactors(auth: AuthService, c: Context): Promise<Response> {
   await requireAdmin(auth, c);
-  const user = await adminTarget(auth, c);
+  const user = await loadUser(auth, c);
   return c.json(user.factors ? user.factors.map(factorJson) : null);
 }
 
 /** PUT /admin/users/{id}/factors/{factorId}: a new friendly name (a phone only for phone factors). */
 export async function adminUpdateFactor(auth: AuthService, c: Context): Promise<Response> {
   await requireAdmin(auth, c);
-  const user = await adminTarget(auth, c);
+  const user = await loadUser(auth, c);
   const record = await loadFactor(auth, c, user);
   const struct = "adminUserUpdateFactorParams";
   const body = await readBody(c, struct);
@@ -343,11 +343,8 @@ export async function adminUpdateFactor(auth: AuthService, c: Context): Promise<
 /** DELETE /admin/users/{id}/factors/{factorId}: no aal check; answers the factor. */
 export async function adminDeleteFactor(auth: AuthService, c: Context): Promise<Response> {
   await requireAdmin(auth, c);
-  const user = await adminTarget(auth, c);
+  const user = await loadUser(auth, c);
   const record = await loadFactor(auth, c, user);
-  await asOwner(auth.db, async (tx) => {
-    await deleteFactor(tx, record.factor.id);
-    await downgradeSessions(tx, { ...record.factor, user_id: record.user_id });
-  });
+  await removeFactor(auth, record);
   return c.json(factorJson(record.factor));
 }

@@ -2,9 +2,8 @@
 // the way hosted Auth answers: password sign-in, refresh-token rotation, the user
 // endpoint, sign-out, the admin user API, the emailed links (password resets,
 // invitations; links.ts, verify.ts, pkce.ts), TOTP second factors (mfa.ts), and the
-// refusals (disabled sign-ups,
-// bad or forged tokens, malformed bodies) with GoTrue's status codes, error codes and
-// both of its error body formats. This file only wires the routes to their handlers.
+// refusals (disabled sign-ups, bad or forged tokens, malformed bodies) with GoTrue's
+// status codes, error codes and both of its error body formats. This file only wires the routes to their handlers.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { callerFrom, gatewayError, type StandInContext } from "../context.ts";
