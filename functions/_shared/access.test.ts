@@ -1,6 +1,7 @@
-// The admin-only functions' check of who calls: admins in, everyone else refused alike.
+// The team-only functions' check of who calls: administrators (and, where editors may,
+// editors) in, everyone else refused alike.
 
-import { admitAdmin, admitAdminOrSecretKey, UNAUTHORIZED_MESSAGE } from "./access.ts";
+import { admitAdmin, admitTeam, admitTeamOrSecretKey, UNAUTHORIZED_MESSAGE } from "./access.ts";
 import { assert, assertEquals } from "./assert.ts";
 import type { Caller } from "./caller.ts";
 import { endpointAnswers } from "./http.ts";
@@ -9,6 +10,7 @@ const URL = "http://127.0.0.1/endpoint";
 const answers = endpointAnswers(["POST"]);
 const CALLERS: Record<string, Caller> = {
   "admin-token": { kind: "admin", userId: "admin-1" },
+  "editor-token": { kind: "editor", userId: "editor-1" },
   "user-token": { kind: "user" },
 };
 
@@ -41,6 +43,7 @@ Deno.test("an admin is let in, body unread; others get 401 or 403, body cancelle
     ["forged", 401, "unauthorized", UNAUTHORIZED_MESSAGE],
     ["sb_secret_x", 401, "unauthorized", UNAUTHORIZED_MESSAGE],
     ["user-token", 403, "forbidden", "Only administrators can do this."],
+    ["editor-token", 403, "forbidden", "Only administrators can do this."],
   ] as const) {
     const request = post(token);
     const answer = await admitAdmin(request, answers, gate());
@@ -52,11 +55,24 @@ Deno.test("an admin is let in, body unread; others get 401 or 403, body cancelle
   }
 });
 
+Deno.test("the team gate lets editors and administrators in, and refuses a user", async () => {
+  assertEquals(await admitTeam(post("admin-token"), answers, gate()), {
+    kind: "admin",
+    userId: "admin-1",
+  });
+  assertEquals(await admitTeam(post("editor-token"), answers, gate()), {
+    kind: "editor",
+    userId: "editor-1",
+  });
+  const refused = await admitTeam(post("user-token"), answers, gate());
+  assertEquals(refused instanceof Response && refused.status, 403);
+});
+
 Deno.test("the secret key is let in as the server without asking identify", async () => {
   const g = gate();
-  assertEquals(await admitAdminOrSecretKey(post("sb_secret_x"), answers, g), { kind: "server" });
+  assertEquals(await admitTeamOrSecretKey(post("sb_secret_x"), answers, g), { kind: "server" });
   assertEquals(g.asked, []);
-  const refused = await admitAdminOrSecretKey(post("user-token"), answers, g);
+  const refused = await admitTeamOrSecretKey(post("user-token"), answers, g);
   assertEquals(refused instanceof Response && refused.status, 403);
   assertEquals(g.asked, ["user-token"]);
 });

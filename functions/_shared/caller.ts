@@ -12,13 +12,21 @@
 //    stops here, without a network call. Tokens signed with the legacy secret (no
 //    public key) or by a key newer than this process's environment go to step 2.
 // 2. Supabase Auth's own answer for the token (auth.getUser): the account still
-//    exists and is not banned, and whether app_metadata (which only the secret key
-//    can set) holds the admin role now, so a removed admin loses rights at once.
+//    exists and is not banned, and the role app_metadata (which only the secret key
+//    can set) holds now, so a removed or demoted member loses rights at once.
 import { verifyCredentials } from "npm:@supabase/server@1/core";
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2";
 import { sameSecret } from "./http.ts";
 
-export type Caller = { kind: "admin"; userId: string } | { kind: "user" } | { kind: "none" };
+/**
+ * Who a token belongs to: a team member (an administrator, or an editor, who changes
+ * the content only), a signed-in user with neither role, or nobody.
+ */
+export type Caller =
+  | { kind: "admin"; userId: string }
+  | { kind: "editor"; userId: string }
+  | { kind: "user" }
+  | { kind: "none" };
 
 export interface EnvReader {
   get(name: string): string | undefined;
@@ -125,8 +133,9 @@ export function supabaseIdentify(env: EnvReader): (token: string) => Promise<Cal
     // A banned account is signed out for every purpose, even while its token lasts.
     const bannedUntil = Date.parse(data.user.banned_until ?? "");
     if (bannedUntil > Date.now()) return { kind: "none" };
-    return data.user.app_metadata?.role === "admin"
-      ? { kind: "admin", userId: data.user.id }
+    const role = data.user.app_metadata?.role;
+    return role === "admin" || role === "editor"
+      ? { kind: role, userId: data.user.id }
       : { kind: "user" };
   };
 }

@@ -1,11 +1,19 @@
 // What the team function is asked and what it answers, written once for the function
 // and the admin that calls it (a function may import only from functions/, so the
-// admin imports this file). Types only: no Deno, no DOM.
+// admin imports this file). Types and plain values only: no Deno, no DOM.
 
-/** An administrator as the team function lists them. */
+/** What a member may do: an editor changes the content; an administrator also the
+ * payment details, the team, the alert and approval settings and the logo. */
+export type TeamRole = "admin" | "editor";
+
+/** The roles, in the order the admin offers them. */
+export const TEAM_ROLES: readonly TeamRole[] = ["editor", "admin"];
+
+/** A member of the team as the team function lists them. */
 export interface TeamMember {
   id: string;
   email: string;
+  role: TeamRole;
   /** Invited: has not accepted the invitation yet. */
   status: "invited" | "active";
   invitedAt: string | null;
@@ -22,7 +30,8 @@ export interface TeamMember {
  */
 export type TeamRequest =
   | { action: "list" }
-  | { action: "invite"; email: string; redirectTo?: string; siteName?: string }
+  | { action: "invite"; email: string; role: TeamRole; redirectTo?: string; siteName?: string }
+  | { action: "role"; userId: string; role: TeamRole }
   | { action: "resend"; userId: string; redirectTo?: string }
   | { action: "remove"; userId: string; confirmSelf?: boolean };
 
@@ -31,7 +40,7 @@ export interface TeamList {
   members: TeamMember[];
 }
 
-/** The answer to an invitation, a new one, or a removal: what was done, in words. */
+/** The answer to an invitation, a new one, a role change or a removal: what was done, in words. */
 export interface TeamDone {
   ok: true;
   message: string;
@@ -49,6 +58,7 @@ export type TeamRefusalCode =
   | "method_not_allowed"
   | "invalid_request"
   | "invalid_email"
+  | "invalid_role"
   | "invalid_redirect"
   | "not_found"
   | "last_admin"

@@ -25,7 +25,7 @@
 //   stored                                   201 {path, url}
 //   anything else failing                    500 unavailable (logged; no details leave)
 // Every answer is JSON {error, message} (message readable by an editor) with CORS headers.
-import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
+import { admitTeam, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { discardBody, endpointAnswers, readBodyBytes } from "../_shared/http.ts";
 import {
@@ -60,7 +60,7 @@ const answers = endpointAnswers(["POST"]);
 
 export const MESSAGES = {
   unauthorized: UNAUTHORIZED_MESSAGE,
-  forbidden: "Only administrators can upload files.",
+  forbidden: "Only editors and administrators can upload files.",
   invalidPath: "The upload has no valid file name. Please try again.",
   tooLarge: `The file is larger than ${megabytes(MAX_UPLOAD_BYTES)} MB. Please choose a smaller file.`,
   empty: "The file is empty.",
@@ -84,7 +84,7 @@ export function createMediaHandler(deps: MediaDeps): (request: Request) => Promi
   async function handle(request: Request): Promise<Response> {
     const refused = await answers.refuseMethod(request, "Only POST is accepted.");
     if (refused) return refused;
-    const admitted = await admitAdmin(request, answers, {
+    const admitted = await admitTeam(request, answers, {
       identify: (token) => deps.identify(token),
       forbidden: MESSAGES.forbidden,
     });

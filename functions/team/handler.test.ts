@@ -24,6 +24,7 @@ const ids = {
   ben: "00000000-0000-4000-8000-00000000000b",
   cat: "00000000-0000-4000-8000-00000000000c",
   vol: "00000000-0000-4000-8000-00000000000d",
+  eve: "00000000-0000-4000-8000-00000000000e",
 };
 
 function user(id: string, email: string, extra: Partial<AuthUser> = {}): AuthUser {
@@ -66,6 +67,7 @@ function setup(options: Options = {}) {
   const callers: Record<string, Caller> = {
     "ana-token": { kind: "admin", userId: ids.ana },
     "ben-token": { kind: "admin", userId: ids.ben },
+    "eve-token": { kind: "editor", userId: ids.eve },
     "user-token": { kind: "user" },
   };
   const deps: TeamDeps = {
@@ -151,24 +153,32 @@ async function read(response: Response): Promise<Record<string, unknown>> {
 }
 
 const CHARITY = "St. Mary's Helping Hands";
-const invite = (email: string, redirectTo = SET_PASSWORD, siteName: unknown = CHARITY) => ({
+const invite = (
+  email: string,
+  redirectTo = SET_PASSWORD,
+  siteName: unknown = CHARITY,
+  role: unknown = "admin",
+) => ({
   action: "invite",
   email,
+  role,
   redirectTo,
   siteName,
 });
 
-Deno.test("only admins may call it: no token 401, a forged or unknown one 401, a non-admin 403", async () => {
+Deno.test("only administrators may call it: no token 401, a forged or unknown one 401, an editor or a user 403", async () => {
   const t = setup();
   for (const [token, status, error] of [
     [null, 401, "unauthorized"],
     ["forged-token", 401, "unauthorized"],
     ["user-token", 403, "forbidden"],
+    ["eve-token", 403, "forbidden"],
   ] as const) {
     for (const body of [
       undefined,
       { action: "list" },
       invite("x@example.org"),
+      { action: "role", userId: ids.eve, role: "admin" },
       { action: "remove", userId: ids.ben },
     ]) {
       const response = await t.call(token, body);
@@ -196,10 +206,10 @@ Deno.test("a refused caller gets the same answer whichever address they name", a
   }
 });
 
-Deno.test("lists the admins (not other users), active before invited, marking the caller", async () => {
+Deno.test("lists editors and administrators with their roles (not other users), active before invited, marking the caller", async () => {
   const t = setup({
     users: [
-      user(ids.ben, "ben@example.org"),
+      user(ids.ben, "ben@example.org", { role: "editor" }),
       user(ids.cat, "cat@example.org", {
         confirmedAt: null,
         lastSignInAt: null,
@@ -217,11 +227,11 @@ Deno.test("lists the admins (not other users), active before invited, marking th
     assertEquals(response.headers.get("cache-control"), "no-store");
     const { members } = (await response.json()) as { members: TeamMember[] };
     assertEquals(
-      members.map((m) => [m.email, m.status, m.you]),
+      members.map((m) => [m.email, m.role, m.status, m.you]),
       [
-        ["ana@example.org", "active", true],
-        ["ben@example.org", "active", false],
-        ["cat@example.org", "invited", false],
+        ["ana@example.org", "admin", "active", true],
+        ["ben@example.org", "editor", "active", false],
+        ["cat@example.org", "admin", "invited", false],
       ],
     );
     assertEquals(members[2]?.invitedAt, "2026-11-24T00:00:00Z");
@@ -327,6 +337,7 @@ Deno.test("links lead to the SITE_URL's set-password screen when it is set, else
     const response = await u.call("ana-token", {
       action: "invite",
       email: "a@example.org",
+      role: "editor",
       redirectTo: bad,
     });
     assertEquals(response.status, 400, String(bad));
@@ -505,6 +516,97 @@ Deno.test("two removals at once never leave the team without an active admin", a
   const response = await t.call("ana-token", { action: "remove", userId: ids.ben });
   assertEquals(response.status, 409);
   assertEquals((await read(response)).error, "last_admin");
+  assertEquals(t.users().find((u) => u.id === ids.ben)?.role, "admin");
+  assertEquals(t.recorded, []);
+});
+
+Deno.test("invites as an editor or an administrator, and refuses any other role", async () => {
+  const t = setup();
+  for (const role of [undefined, "owner", "Admin", "", null, ["admin"]]) {
+    const response = await t.call("ana-token", { ...invite("new@example.org"), role });
+    assertEquals(response.status, 400, String(role));
+    assertEquals(await read(response), { error: "invalid_role", message: MESSAGES.invalidRole });
+  }
+  assertEquals(t.invited, []);
+  const response = await t.call(
+    "ana-token",
+    invite("new@example.org", SET_PASSWORD, CHARITY, "editor"),
+  );
+  assertEquals(response.status, 200);
+  assertEquals(t.users().find((u) => u.email === "new@example.org")?.role, "editor");
+  assertEquals(t.recorded.at(-1)?.after, {
+    email: "new@example.org",
+    role: "editor",
+    status: "invited",
+  });
+});
+
+Deno.test("changes a member's role, and records it", async () => {
+  const t = setup({
+    users: [user(ids.ana, "ana@example.org"), user(ids.eve, "eve@example.org", { role: "editor" })],
+  });
+  const promote = await t.call("ana-token", { action: "role", userId: ids.eve, role: "admin" });
+  assertEquals(promote.status, 200);
+  assertEquals(await read(promote), {
+    ok: true,
+    message: MESSAGES.roleChanged("eve@example.org", "admin"),
+  });
+  assertEquals(t.users().find((u) => u.id === ids.eve)?.role, "admin");
+  assertEquals(t.recorded, [
+    {
+      actor: ids.ana,
+      action: "ROLE",
+      member: ids.eve,
+      before: { email: "eve@example.org", role: "editor", status: "active" },
+      after: { email: "eve@example.org", role: "admin", status: "active" },
+    },
+  ]);
+  // Ana may now step down to editor: Eve is an administrator.
+  const demote = await t.call("ana-token", { action: "role", userId: ids.ana, role: "editor" });
+  assertEquals(demote.status, 200);
+  assertEquals(t.users().find((u) => u.id === ids.ana)?.role, "editor");
+  // The same role again changes nothing and records nothing.
+  const same = await t.call("ana-token", { action: "role", userId: ids.eve, role: "admin" });
+  assertEquals(await read(same), {
+    ok: true,
+    message: MESSAGES.roleUnchanged("eve@example.org", "admin"),
+  });
+  assertEquals(t.recorded.length, 2);
+});
+
+Deno.test("refuses a role change to an unknown role, for someone not on the team, or of the last administrator", async () => {
+  const t = setup({
+    users: [
+      user(ids.ana, "ana@example.org"),
+      user(ids.cat, "cat@example.org", { confirmedAt: null }),
+      user(ids.vol, "vol@example.org", { role: null }),
+    ],
+  });
+  for (const [body, status, error] of [
+    [{ action: "role", userId: ids.cat, role: "owner" }, 400, "invalid_role"],
+    [{ action: "role", userId: "not-a-uuid", role: "editor" }, 400, "invalid_request"],
+    [{ action: "role", userId: ids.vol, role: "editor" }, 404, "not_found"],
+    [{ action: "role", userId: ids.ana, role: "editor" }, 409, "last_admin"],
+  ] as const) {
+    const response = await t.call("ana-token", body);
+    assertEquals(response.status, status, JSON.stringify(body));
+    assertEquals((await read(response)).error, error);
+  }
+  assertEquals(t.users().find((u) => u.id === ids.ana)?.role, "admin");
+  assertEquals(t.recorded, []);
+});
+
+Deno.test("two demotions at once never leave the team without an active administrator", async () => {
+  // While Ana makes Ben an editor, Ben makes Ana one: each saw the other as the one left.
+  const t = setup({
+    concurrently: (users) => {
+      const ana = users.find((u) => u.id === ids.ana);
+      if (ana) ana.role = "editor";
+    },
+  });
+  const response = await t.call("ana-token", { action: "role", userId: ids.ben, role: "editor" });
+  assertEquals(response.status, 409);
+  assertEquals(await read(response), { error: "last_admin", message: MESSAGES.lastAdminRole });
   assertEquals(t.users().find((u) => u.id === ids.ben)?.role, "admin");
   assertEquals(t.recorded, []);
 });

@@ -1,21 +1,24 @@
 // The team function's request handling, free of the network and the environment so
 // `deno test` drives every answer with fakes (index.ts wires the real ones).
 //
-// The team is the users whose app_metadata.role is 'admin'. An invited member has not
-// accepted yet (no confirmed address); an active one has. Only the secret key may
-// change app_metadata or invite, so admins change the team through this function
+// The team is the users whose app_metadata.role is 'admin' (an administrator) or
+// 'editor' (who changes the content only). An invited member has not accepted yet (no
+// confirmed address); an active one has. Only the secret key may change app_metadata
+// or invite, so administrators change the team through this function
 // (its requests, answers and refusal codes are typed in _shared/team-replies.ts, which
 // the admin imports too):
 //
 //   GET, or POST {action: "list"}             200 {members}
-//   POST {action: "invite", email, redirectTo?, siteName?}
+//   POST {action: "invite", email, role, redirectTo?, siteName?}
 //        Auth's invitation (the project's invite template, which names the charity,
-//        siteName, and who invited, from the user_metadata), then the admin role. An
+//        siteName, and who invited, from the user_metadata), then the role. An
 //        account left without the role (closed before removals deleted accounts) is
 //        deleted first, so every invitation is the same: a new account that has no
 //        password until its link is followed. The same answer either way.
 //                                             200 {ok, message}
 //   POST {action: "resend", userId, redirectTo?}   a new invitation    200 {ok, message}
+//   POST {action: "role", userId, role}   the member's new role; the last active
+//        administrator keeps theirs                                   200 {ok, message}
 //   POST {action: "remove", userId, confirmSelf?}
 //        the account is deleted: an active admin's (after the role is taken away, so
 //        the last admin check holds), or an unaccepted invitation's. Its password and
@@ -25,9 +28,10 @@
 //
 // Refusals, each {error, message} with words an editor can read and no detail of the
 // cause (causes are logged):
-//   401 unauthorized (no, bad or expired token), 403 forbidden (not an admin),
-//   400 invalid_request / invalid_email / invalid_redirect, 404 not_found,
-//   409 last_admin (nobody removes the last active admin), confirm_self (removing
+//   401 unauthorized (no, bad or expired token), 403 forbidden (not an administrator:
+//   editors included), 400 invalid_request / invalid_email / invalid_role /
+//   invalid_redirect, 404 not_found, 409 last_admin (nobody removes or demotes the last
+//   active administrator), confirm_self (removing
 //   yourself needs {confirmSelf: true}), already_member, already_invited, already_accepted,
 //   429 too_soon (one email per address a minute, as Auth's own wait) and too_many
 //   (TEAM_MAILS_PER_HOUR team emails an hour, counted in the audit log),
@@ -45,12 +49,14 @@ import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { isEmail } from "../_shared/email-rules.ts";
 import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
-import type {
-  TeamDone,
-  TeamList,
-  TeamMember,
-  TeamRefusalCode,
-  TeamRemoved,
+import {
+  TEAM_ROLES,
+  type TeamDone,
+  type TeamList,
+  type TeamMember,
+  type TeamRefusalCode,
+  type TeamRemoved,
+  type TeamRole,
 } from "../_shared/team-replies.ts";
 
 export type { Caller, TeamMember };
@@ -73,7 +79,7 @@ export interface AuthUser {
   createdAt: string;
 }
 
-export type TeamAction = "INVITE" | "RESEND" | "REMOVE";
+export type TeamAction = "INVITE" | "RESEND" | "REMOVE" | "ROLE";
 
 /** What the invitation email names (the user_metadata its template reads as .Data). */
 export interface InviteData {
@@ -113,7 +119,7 @@ export interface TeamDeps {
    * unaccepted user keeps theirs); throws AuthFailure.
    */
   invite(email: string, redirectTo: string, data?: InviteData): Promise<AuthUser>;
-  setRole(userId: string, role: "admin" | null): Promise<void>;
+  setRole(userId: string, role: TeamRole | null): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   record(change: TeamChange): Promise<void>;
   /** How many team emails (INVITE and RESEND entries) the log holds since `since`. */
@@ -144,10 +150,12 @@ export const MESSAGES = {
   forbidden: "Only administrators can manage the team.",
   invalidRequest: "The request was not understood. Reload the page and try again.",
   invalidEmail: "Enter a valid email address.",
+  invalidRole: "Choose Editor or Administrator.",
   invalidRedirect: "The link in the email would lead nowhere. Reload the page and try again.",
   notFound: "This person is not on the team any more. Reload the list.",
   lastAdmin:
     "The last administrator cannot be removed: invite someone else, and remove this account once they have accepted.",
+  lastAdminRole: "The last administrator must stay one: make someone else an administrator first.",
   confirmSelf: "You are about to remove yourself. Confirm it to go on.",
   alreadyMember: "This address is already on the team.",
   alreadyInvited: "This address is already invited. Use 'Resend invite' to send a new email.",
@@ -160,6 +168,10 @@ export const MESSAGES = {
     "The change was made, but it could not be written to the log. Reload the list to see the team.",
   invited: (email: string) => `Invitation sent to ${email}.`,
   resent: (email: string) => `A new invitation was sent to ${email}.`,
+  roleChanged: (email: string, role: TeamRole) =>
+    `${email} is now ${role === "admin" ? "an administrator" : "an editor"}.`,
+  roleUnchanged: (email: string, role: TeamRole) =>
+    `${email} is already ${role === "admin" ? "an administrator" : "an editor"}.`,
   removed: (email: string) => `${email} was removed from the team and their account closed.`,
   withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
   removedSelf: "You have left the team.",
@@ -185,8 +197,18 @@ function refuse(r: Refusal): Response {
   );
 }
 
-function isAdminRole(user: AuthUser): boolean {
-  return user.role === "admin";
+const isRole = (value: unknown): value is TeamRole => TEAM_ROLES.includes(value as TeamRole);
+
+type Member = AuthUser & { role: TeamRole };
+
+/** On the team: an editor or an administrator. */
+function isMember(user: AuthUser): user is Member {
+  return isRole(user.role);
+}
+
+/** The member with the id a request names, if the team has one. */
+function findMember(users: AuthUser[], id: string): Member | undefined {
+  return users.filter(isMember).find((user) => user.id === id.toLowerCase());
 }
 
 function isBanned(user: AuthUser, now: Date): boolean {
@@ -194,15 +216,16 @@ function isBanned(user: AuthUser, now: Date): boolean {
   return Number.isFinite(until) && until > now.getTime();
 }
 
-/** An admin who can sign in and act: accepted, not banned. */
+/** An administrator who can sign in and act: accepted, not banned. */
 function isActive(user: AuthUser, now: Date): boolean {
-  return isAdminRole(user) && user.confirmedAt !== null && !isBanned(user, now);
+  return user.role === "admin" && user.confirmedAt !== null && !isBanned(user, now);
 }
 
-function member(user: AuthUser, callerId: string): TeamMember {
+function member(user: Member, callerId: string): TeamMember {
   return {
     id: user.id,
     email: user.email,
+    role: user.role,
     status: user.confirmedAt ? "active" : "invited",
     invitedAt: user.invitedAt,
     lastSignInAt: user.lastSignInAt,
@@ -213,7 +236,7 @@ function member(user: AuthUser, callerId: string): TeamMember {
 
 function teamOf(users: AuthUser[], callerId: string): TeamMember[] {
   return users
-    .filter(isAdminRole)
+    .filter(isMember)
     .map((user) => member(user, callerId))
     .sort(
       (a, b) =>
@@ -319,8 +342,10 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     const target = linkTarget(body.redirectTo);
     if (!target) return refuse(refusal(400, "invalid_redirect", MESSAGES.invalidRedirect));
     const users = await deps.users();
+    const role = body.role;
+    if (!isRole(role)) return refuse(refusal(400, "invalid_role", MESSAGES.invalidRole));
     const existing = users.find((user) => user.email.toLowerCase() === email);
-    if (existing && isAdminRole(existing)) {
+    if (existing && isMember(existing)) {
       return refuse(
         existing.confirmedAt
           ? refusal(409, "already_member", MESSAGES.alreadyMember)
@@ -354,13 +379,13 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       logError("team: Auth refused the invitation", error);
       return refuse(known);
     }
-    await deps.setRole(memberId, "admin");
+    await deps.setRole(memberId, role);
     const recorded = await record({
       actor: callerId,
       action: "INVITE",
       member: memberId,
       before: existing ? snapshot(existing) : null,
-      after: { email, role: "admin", status: "invited" },
+      after: { email, role, status: "invited" },
     });
     if (recorded) return refuse(recorded);
     const answer: TeamDone = { ok: true, message: MESSAGES.invited(email) };
@@ -374,7 +399,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     }
     const target = linkTarget(body.redirectTo);
     if (!target) return refuse(refusal(400, "invalid_redirect", MESSAGES.invalidRedirect));
-    const user = (await deps.users()).find((u) => u.id === id.toLowerCase() && isAdminRole(u));
+    const user = findMember(await deps.users(), id);
     if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
     if (user.confirmedAt) {
       return refuse(refusal(409, "already_accepted", MESSAGES.alreadyAccepted));
@@ -404,13 +429,65 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     return answers.json(answer, 200);
   }
 
+  /**
+   * Gives `user` the role `role` (null: none). When they were an active administrator,
+   * two changes at once could each have seen another one left: whoever finds none left
+   * afterwards gives the role back and answers false, so the team never loses its last
+   * administrator.
+   */
+  async function keptAnAdministrator(
+    user: Member,
+    role: TeamRole | null,
+    wasActiveAdmin: boolean,
+  ): Promise<boolean> {
+    await deps.setRole(user.id, role);
+    if (wasActiveAdmin && !(await deps.users()).some((u) => isActive(u, now()))) {
+      await deps.setRole(user.id, user.role);
+      return false;
+    }
+    return true;
+  }
+
+  async function changeRole(callerId: string, body: Record<string, unknown>): Promise<Response> {
+    const id = body.userId;
+    if (typeof id !== "string" || !UUID.test(id)) {
+      return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+    }
+    const role = body.role;
+    if (!isRole(role)) return refuse(refusal(400, "invalid_role", MESSAGES.invalidRole));
+    const users = await deps.users();
+    const user = findMember(users, id);
+    if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
+    if (user.role === role) {
+      const answer: TeamDone = { ok: true, message: MESSAGES.roleUnchanged(user.email, role) };
+      return answers.json(answer, 200);
+    }
+    const active = isActive(user, now());
+    if (active && users.filter((u) => isActive(u, now())).length <= 1) {
+      return refuse(refusal(409, "last_admin", MESSAGES.lastAdminRole));
+    }
+    if (!(await keptAnAdministrator(user, role, active))) {
+      return refuse(refusal(409, "last_admin", MESSAGES.lastAdminRole));
+    }
+    const recorded = await record({
+      actor: callerId,
+      action: "ROLE",
+      member: user.id,
+      before: snapshot(user),
+      after: { ...snapshot(user), role },
+    });
+    if (recorded) return refuse(recorded);
+    const answer: TeamDone = { ok: true, message: MESSAGES.roleChanged(user.email, role) };
+    return answers.json(answer, 200);
+  }
+
   async function remove(callerId: string, body: Record<string, unknown>): Promise<Response> {
     const id = body.userId;
     if (typeof id !== "string" || !UUID.test(id)) {
       return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
     }
     const users = await deps.users();
-    const user = users.find((u) => u.id === id.toLowerCase() && isAdminRole(u));
+    const user = findMember(users, id);
     if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
     const self = user.id === callerId;
     if (self && body.confirmSelf !== true) {
@@ -422,11 +499,7 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     }
 
     // The role goes first: from here the account can do nothing.
-    await deps.setRole(user.id, null);
-    // Two removals at once could each have seen another admin left: whoever finds
-    // none left afterwards gives the role back, so the team is never empty.
-    if (active && !(await deps.users()).some((u) => isActive(u, now()))) {
-      await deps.setRole(user.id, "admin");
+    if (!(await keptAnAdministrator(user, null, active))) {
       return refuse(refusal(409, "last_admin", MESSAGES.lastAdmin));
     }
     // Recorded while the account still exists: the log names who acted by it, and
@@ -478,6 +551,8 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
           return await invite(caller.userId, fields);
         case "resend":
           return await resend(caller.userId, fields);
+        case "role":
+          return await changeRole(caller.userId, fields);
         case "remove":
           return await remove(caller.userId, fields);
         default:

@@ -16,7 +16,7 @@
 //   signed in, not an admin  403 forbidden
 //   anything but purge       400 invalid_action
 //   anything else failing    500 unavailable (logged; no details leave)
-import { admitAdminOrSecretKey, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
+import { admitTeamOrSecretKey, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
 
@@ -44,7 +44,7 @@ const answers = endpointAnswers(["POST"]);
 
 export const MESSAGES = {
   unauthorized: UNAUTHORIZED_MESSAGE,
-  forbidden: "Only administrators can empty the trash.",
+  forbidden: "Only editors and administrators can empty the trash.",
   invalidAction: 'Send {"action": "purge"}.',
   unavailable: "The trash could not be emptied. It will be tried again.",
 } as const;
@@ -55,8 +55,8 @@ export function createTrashHandler(deps: TrashDeps): (request: Request) => Promi
   return async (request) => {
     const refused = await answers.refuseMethod(request, "Only POST is accepted.");
     if (refused) return refused;
-    // An admin, or the secret key (a schedule).
-    const admitted = await admitAdminOrSecretKey(request, answers, {
+    // A member of the team, or the secret key (a schedule).
+    const admitted = await admitTeamOrSecretKey(request, answers, {
       identify: (token) => deps.identify(token),
       isSecretKey: (token) => deps.isSecretKey(token),
       forbidden: MESSAGES.forbidden,

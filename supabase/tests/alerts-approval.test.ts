@@ -30,7 +30,7 @@ let donateId: string;
 
 beforeAll(async () => {
   template = await freshDatabase();
-  await addAccount(template, { id: SECOND_ID, email: SECOND_EMAIL, admin: true });
+  await addAccount(template, { id: SECOND_ID, email: SECOND_EMAIL, role: "admin" });
 }, 60_000);
 
 afterAll(async () => {

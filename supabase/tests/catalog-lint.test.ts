@@ -82,11 +82,18 @@ describe("catalog lint", () => {
       `${p.qual} ${p.with_check}`.includes("user_metadata"),
     );
     expect(offending.map((p) => p.policyname)).toEqual([]);
-    const { rows } = await db.query<{ src: string }>(
-      "select prosrc as src from pg_proc where proname = 'is_admin' and pronamespace = 'private'::regnamespace",
+    // The role checks read the role from app_metadata (the token's and the account's),
+    // which only the secret key can set.
+    const { rows } = await db.query<{ fn: string; src: string }>(
+      `select proname as fn, prosrc as src from pg_proc
+        where proname in ('is_admin', 'can_edit', 'account_role')
+          and pronamespace = 'private'::regnamespace order by proname`,
     );
-    expect(rows[0]?.src).toContain("app_metadata");
-    expect(rows[0]?.src).not.toContain("user_metadata");
+    expect(rows.map((row) => row.fn)).toEqual(["account_role", "can_edit", "is_admin"]);
+    for (const { src } of rows) {
+      expect(src).toMatch(/app_metadata|raw_app_meta_data/);
+      expect(src).not.toMatch(/user_metadata|raw_user_meta_data/);
+    }
   });
 
   it("every security definer function has a fixed search_path", async () => {
@@ -111,7 +118,9 @@ describe("catalog lint", () => {
     for (const policy of await policies()) {
       for (const expression of [policy.qual, policy.with_check]) {
         if (!expression) continue;
-        for (const match of expression.matchAll(/\b(auth\.\w+|private\.is_admin)\(\)/g)) {
+        for (const match of expression.matchAll(
+          /\b(auth\.\w+|private\.(?:is_admin|can_edit))\(\)/g,
+        )) {
           calls += 1;
           const before = expression.slice(0, match.index).trimEnd();
           if (!before.endsWith("SELECT"))

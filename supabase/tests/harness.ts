@@ -1,5 +1,6 @@
 // Database test harness: a migrated database per test file, and a way to run
-// statements as anon, a signed-in non-admin, an admin or the service role, set
+// statements as anon, a signed-in user with no role, an editor, an administrator or
+// the service role, set
 // up exactly as PostgREST sets up each request (role plus request.jwt.claims).
 import type { PGliteInterface, Transaction } from "@electric-sql/pglite";
 
@@ -10,14 +11,19 @@ import { createDatabase } from "../local/database.ts";
 
 export const ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
 export const USER_ID = "00000000-0000-4000-8000-00000000b001";
+export const EDITOR_ID = "00000000-0000-4000-8000-00000000e001";
 
-export type Actor = "anon" | "user" | "admin" | "service";
+export type Actor = "anon" | "user" | "editor" | "admin" | "service";
 /** Every actor but the service role. */
-export const ACTORS = ["anon", "user", "admin"] as const satisfies readonly Actor[];
+export const ACTORS = ["anon", "user", "editor", "admin"] as const satisfies readonly Actor[];
+
+/** A team member's role (app_metadata.role); null for a signed-in user without one. */
+export type TeamRole = "admin" | "editor" | null;
 
 const ROLE: Record<Actor, string> = {
   anon: "anon",
   user: "authenticated",
+  editor: "authenticated",
   admin: "authenticated",
   service: "service_role",
 };
@@ -44,7 +50,9 @@ export function claimsFor(
         ? { role: "service_role" }
         : actor === "admin"
           ? signedIn(ADMIN_ID, "admin@helpinghands.example", { role: "admin" })
-          : signedIn(USER_ID, "volunteer@helpinghands.example", {});
+          : actor === "editor"
+            ? signedIn(EDITOR_ID, "editor@helpinghands.example", { role: "editor" })
+            : signedIn(USER_ID, "volunteer@helpinghands.example", {});
   return { ...base, ...extra };
 }
 
@@ -118,9 +126,12 @@ const templates = new Map<string, Promise<Db>>();
  */
 export async function addAccount(
   db: Db,
-  account: { id: string; email: string; admin: boolean },
+  account: { id: string; email: string; role: TeamRole },
 ): Promise<void> {
-  const metadata = account.admin ? '{"provider":"email","role":"admin"}' : '{"provider":"email"}';
+  const metadata = JSON.stringify({
+    provider: "email",
+    ...(account.role ? { role: account.role } : {}),
+  });
   await db.query(
     `insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at)
      values ($1, $2, $3, now())`,
@@ -129,10 +140,11 @@ export async function addAccount(
   await db.query("insert into auth.sessions (id, user_id) values ($1, $1)", [account.id]);
 }
 
-/** The accounts behind the admin and user actors. */
+/** The accounts behind the admin, editor and user actors. */
 async function addActorAccounts(db: Db): Promise<void> {
-  await addAccount(db, { id: ADMIN_ID, email: "admin@helpinghands.example", admin: true });
-  await addAccount(db, { id: USER_ID, email: "volunteer@helpinghands.example", admin: false });
+  await addAccount(db, { id: ADMIN_ID, email: "admin@helpinghands.example", role: "admin" });
+  await addAccount(db, { id: EDITOR_ID, email: "editor@helpinghands.example", role: "editor" });
+  await addAccount(db, { id: USER_ID, email: "volunteer@helpinghands.example", role: null });
 }
 
 /**

@@ -804,18 +804,20 @@ async function teamOps(actor: Actor): Promise<void> {
       "invite a new address",
       post({
         action: "invite",
+        role: "admin",
         email: `mallory-${randomUUID()}@example.org`,
         redirectTo: SET_PASSWORD,
       }),
     ],
     [
       "invite itself (an account that is not an admin)",
-      post({ action: "invite", email: user.email, redirectTo: SET_PASSWORD }),
+      post({ action: "invite", role: "admin", email: user.email, redirectTo: SET_PASSWORD }),
     ],
     [
       "invite with the link leading elsewhere",
       post({
         action: "invite",
+        role: "admin",
         email: `mallory-${randomUUID()}@example.org`,
         redirectTo: "https://evil.example/admin/reset-password",
       }),
@@ -1343,7 +1345,7 @@ async function mailChecks(): Promise<void> {
   for (const actor of [anon, await userActor("user", user)]) {
     const ask = (email: string) =>
       raw(actor, "POST", "/functions/v1/team", {
-        body: { action: "invite", email, redirectTo: SET_PASSWORD },
+        body: { action: "invite", role: "admin", email, redirectTo: SET_PASSWORD },
       });
     const [known, none] = [await ask(admin.email), await ask(unknown)];
     await allowed(`${actor.name} x function team x invite answers any address alike`, async () => ({
@@ -1355,7 +1357,7 @@ async function mailChecks(): Promise<void> {
   const volunteer = await signedInUser(stack);
   const inviteAs = (email: string) =>
     raw(adminActor, "POST", "/functions/v1/team", {
-      body: { action: "invite", email, redirectTo: SET_PASSWORD },
+      body: { action: "invite", role: "admin", email, redirectTo: SET_PASSWORD },
     });
   const [toAccount, toNobody] = [
     await inviteAs(volunteer.email),
@@ -1715,7 +1717,7 @@ async function controls(): Promise<void> {
   await allowed("admin x function team x invite, then withdraw the invitation", async () => {
     const email = `control-${randomUUID()}@helpinghands.example`;
     const invited = await raw(adminActor, "POST", teamPath, {
-      body: { action: "invite", email, redirectTo: SET_PASSWORD },
+      body: { action: "invite", role: "admin", email, redirectTo: SET_PASSWORD },
     });
     const { members } = JSON.parse((await raw(adminActor, "GET", teamPath)).text) as {
       members: { id: string; email: string }[];

@@ -280,7 +280,7 @@ describe.skipIf(NO_CATCHER)("invitations", () => {
     if (!mail) throw new Error("no mail");
     expect(mail.Subject).toBe("You are invited to help run the charity's website");
     expect(mail.HTML).toContain(
-      "ana@example.org has invited you to become an administrator of the website of Helping Hands",
+      "ana@example.org has invited you to join the team that runs the website of Helping Hands",
     );
     const link = verifyLink(mail);
     expect(new URL(link).searchParams.get("type")).toBe("invite");

@@ -170,15 +170,16 @@ export async function accessToken(user: Pick<TestUser, "email" | "client">): Pro
 /** Creates a user with the service key (an admin when asked) and signs them in. */
 export async function signedInUser(
   stack: TestStack,
-  options: { admin?: boolean } = {},
+  options: { admin?: boolean; editor?: boolean } = {},
 ): Promise<TestUser> {
-  const email = newEmail(options.admin ? "admin" : "user");
+  const role = options.admin ? "admin" : options.editor ? "editor" : null;
+  const email = newEmail(role ?? "user");
   const password = `pw-${randomUUID()}`;
   const { data, error } = await serviceClient(stack).auth.admin.createUser({
     email,
     password,
     email_confirm: true,
-    app_metadata: options.admin ? { role: "admin" } : {},
+    app_metadata: role ? { role } : {},
   });
   if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message}`);
   const client = anonClient(stack);

@@ -154,6 +154,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
 
     const invited = await team(inviterToken, {
       action: "invite",
+      role: "admin",
       email: email.toUpperCase(),
       redirectTo: SET_PASSWORD,
       siteName: CHARITY,
@@ -165,7 +166,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
     // The invitation says whose website it is and who invited, escaped.
     const [mail] = await waitForMail(stack, email);
     expect(mail?.HTML).toContain(
-      `${inviter.email} has invited you to become an administrator of the website of St. Mary&#39;s &lt;Home&gt; &amp; Friends (${SITE_URL}).`,
+      `${inviter.email} has invited you to join the team that runs the website of St. Mary&#39;s &lt;Home&gt; &amp; Friends (${SITE_URL}).`,
     );
     expect(mail?.HTML).not.toContain(CHARITY);
     const listed = (await members(inviterToken)).find((m) => m.email === email);
@@ -206,6 +207,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
     const member = await signedInUser(stack, { admin: true });
     const again = await team(token, {
       action: "invite",
+      role: "admin",
       email: member.email,
       redirectTo: SET_PASSWORD,
     });
@@ -217,11 +219,13 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
     const fresh = newEmail("fresh");
     const forAccount = await team(token, {
       action: "invite",
+      role: "admin",
       email: volunteer.email,
       redirectTo: SET_PASSWORD,
     });
     const forNobody = await team(token, {
       action: "invite",
+      role: "admin",
       email: fresh,
       redirectTo: SET_PASSWORD,
     });
@@ -248,6 +252,7 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
     const email = newEmail("redirect");
     const refused = await team(token, {
       action: "invite",
+      role: "admin",
       email,
       redirectTo: "https://evil.example/steal",
     });
@@ -260,9 +265,10 @@ describe.skipIf(NO_CATCHER)("inviting an administrator", () => {
   it("withdraws an invitation not yet accepted: the account goes and the link stops working", async () => {
     const token = await accessToken(await signedInUser(stack, { admin: true }));
     const email = newEmail("withdrawn");
-    expect((await team(token, { action: "invite", email, redirectTo: SET_PASSWORD })).status).toBe(
-      200,
-    );
+    expect(
+      (await team(token, { action: "invite", role: "admin", email, redirectTo: SET_PASSWORD }))
+        .status,
+    ).toBe(200);
     const member = (await members(token)).find((m) => m.email === email);
     const [mail] = await waitForMail(stack, email);
     if (!mail) throw new Error("no mail");
@@ -288,7 +294,7 @@ describe.skipIf(NO_CATCHER || REAL_PROJECT)(
       const inviter = await signedInUser(stack, { admin: true });
       const token = await accessToken(inviter);
       const email = newEmail("resent");
-      await team(token, { action: "invite", email, redirectTo: SET_PASSWORD });
+      await team(token, { action: "invite", role: "admin", email, redirectTo: SET_PASSWORD });
       const member = (await members(token)).find((m) => m.email === email);
       const resend = { action: "resend", userId: member?.id, redirectTo: SET_PASSWORD };
       const soon = await team(token, resend);
@@ -393,6 +399,7 @@ describe("removing an administrator", () => {
 
       const again = await team(token, {
         action: "invite",
+        role: "admin",
         email: former.email,
         redirectTo: SET_PASSWORD,
         siteName: CHARITY,
@@ -485,7 +492,7 @@ describe("callers who are not admins", () => {
     const requests: (Record<string, unknown> | undefined)[] = [
       undefined,
       { action: "list" },
-      { action: "invite", email: target, redirectTo: SET_PASSWORD },
+      { action: "invite", role: "admin", email: target, redirectTo: SET_PASSWORD },
       { action: "resend", userId: admin.id, redirectTo: SET_PASSWORD },
       { action: "remove", userId: admin.id, confirmSelf: true },
     ];

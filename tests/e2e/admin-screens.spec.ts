@@ -280,10 +280,10 @@ test.describe("admin accessibility: passwords and the team", () => {
     await expectNoCspViolations(page, "forgot password and the set-password screen");
 
     await signInAsAdmin(page, "/admin/team");
-    await expect(page.getByRole("list", { name: "Administrators" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Team members" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Invite", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Invite an administrator" });
+    const dialog = page.getByRole("dialog", { name: "Invite someone to the team" });
     await expect(dialog.getByLabel("Email address")).toBeFocused();
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await expect(dialog.getByText("Please enter an email address")).toBeVisible();

@@ -215,7 +215,7 @@ test.describe("passwords and the team @desktop", () => {
       const [mail] = await waitForMail(await contractStack(), email);
       expect(mail?.Subject).toBe("You are invited to help run the charity's website");
       expect(mail?.HTML).toContain(
-        `${ADMIN.email} has invited you to become an administrator of the website of ${site.name}`,
+        `${ADMIN.email} has invited you to join the team that runs the website of ${site.name}`,
       );
 
       // The invitee, in a browser of their own.

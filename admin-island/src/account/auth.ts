@@ -1,13 +1,17 @@
-// Sign-in, sign-out and who is signed in. The admin claim lives in app_metadata,
-// which only the secret key can set; the database checks it on every request.
+// Sign-in, sign-out and who is signed in. The role (editor or administrator) lives in
+// app_metadata, which only the secret key can set; the database checks the account's
+// role on every request, so the session's copy only decides what the admin shows first.
 import type { Session } from "@supabase/auth-js";
+import type { TeamRole } from "../../../functions/_shared/team-replies.ts";
 import { failures } from "../api/words.ts";
 import type { AuthHolder } from "./auth-client.ts";
 import { setRemember } from "./remember-storage.ts";
 import { passwords as passwordWords, signIn as words } from "./words.ts";
 
-export function isAdmin(session: Session | null): boolean {
-  return session?.user.app_metadata?.role === "admin";
+/** The session's role on the team, or null for an account that has none. */
+export function roleOf(session: Session | null): TeamRole | null {
+  const role: unknown = session?.user.app_metadata?.role;
+  return role === "admin" || role === "editor" ? role : null;
 }
 
 /** How a sign-in or password request went: done, or the words of its refusal. */

@@ -3,7 +3,7 @@
 // function themselves, to report progress). The admin app provides it; component
 // tests provide one signed in to an embedded stack.
 import { createContext, useContext } from "react";
-import { $access, accessError, checkAccess } from "./access.ts";
+import { $access, accessError, canAct, checkAccess } from "./access.ts";
 import type { AdminClient } from "./client.ts";
 import { ConflictError, DataError, SessionExpiredError, toDataError } from "./errors.ts";
 import { failures } from "./words.ts";
@@ -63,12 +63,12 @@ function mayBeAccess(error: unknown): boolean {
  */
 export async function guarded<T>(client: AdminClient, operation: () => Promise<T>): Promise<T> {
   const known = $access.get();
-  if (known !== "admin") throw accessError(known);
+  if (!canAct(known)) throw accessError(known);
   try {
     return await operation();
   } catch (error) {
     if (!mayBeAccess(error)) throw error;
     const access = await checkAccess(client);
-    throw access === "admin" ? error : accessError(access);
+    throw canAct(access) ? error : accessError(access);
   }
 }

@@ -34,4 +34,9 @@ export const accessWords = {
   signOut: "Sign out",
   /** Above the sign-in form after a session ended. */
   signInNotice: failures.sessionEnded,
+  /** An editor on a page only administrators use (app/AdministratorsOnly.tsx). */
+  administratorsOnlyTitle: "Only administrators can change this",
+  administratorsOnly: (title: string) =>
+    `${title} is changed by the charity's administrators. You are signed in as an editor: you can change the website's content and read the messages. If something here needs changing, ask an administrator.`,
+  backToDashboard: "Back to the dashboard",
 } as const;

@@ -1,11 +1,11 @@
 // Over every screen once this session may no longer act (api/access.ts): the session
 // ended (signed out elsewhere, or the password was changed on another device), or the
-// account is no longer an administrator. It cannot be dismissed: nothing on the screen
+// account is no longer on the team. It cannot be dismissed: nothing on the screen
 // could be saved any more. Unsaved forms stay as drafts, offered again after sign-in.
 
 import { useStore } from "@nanostores/react";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { $access } from "../api/access.ts";
+import { $access, canAct } from "../api/access.ts";
 import { accessWords as words } from "../api/words.ts";
 import { button } from "../ui/styles.ts";
 
@@ -13,7 +13,7 @@ export function AccessNotice({ onLeave }: { onLeave: (ended: boolean) => void })
   const access = useStore($access);
   const ended = access === "ended";
   return (
-    <AlertDialog.Root open={access !== "admin"}>
+    <AlertDialog.Root open={!canAct(access)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <AlertDialog.Content

@@ -8,7 +8,7 @@ import type { Session } from "@supabase/supabase-js";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
-import { isAdmin, type LinkState, readLink } from "../account/auth.ts";
+import { type LinkState, readLink, roleOf } from "../account/auth.ts";
 import { SetPasswordScreen } from "../account/SetPasswordScreen.tsx";
 import { BackendContext } from "../api/backend.ts";
 import { type AdminClient, getClient } from "../api/client.ts";
@@ -106,12 +106,17 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
   } else if (!session) {
     // An open route without a session (the set-password screen is handled above).
     body = null;
-  } else if (!isAdmin(session)) {
+  } else if (!roleOf(session)) {
     body = <NotAdmin client={client} email={session.user.email ?? ""} />;
   } else {
     body = (
       <Suspense fallback={<Loading text="Loading..." />}>
-        <SignedIn client={client} path={path} email={session.user.email ?? ""} />
+        <SignedIn
+          client={client}
+          path={path}
+          email={session.user.email ?? ""}
+          role={roleOf(session) ?? "editor"}
+        />
       </Suspense>
     );
   }

@@ -20,9 +20,21 @@ function useUnreadMessages(): number | null {
   return data ?? null;
 }
 
-export function Dashboard({ email, publisher }: { email: string; publisher: Publisher }) {
+/**
+ * `administrator`: false for an editor, who sees no tile of what only administrators
+ * change, and neither the payment changes waiting for approval nor approval's warning.
+ */
+export function Dashboard({
+  email,
+  publisher,
+  administrator,
+}: {
+  email: string;
+  publisher: Publisher;
+  administrator: boolean;
+}) {
   const unread = useUnreadMessages();
-  const pending = usePendingChanges();
+  const pending = usePendingChanges({ enabled: administrator });
   const waiting = pending.query.data?.length ?? 0;
   /** What a tile says beside its description: unread messages, changes waiting. */
   const badge = (route: AdminRoute): { text: string; tone: BadgeTone } | null => {
@@ -43,38 +55,44 @@ export function Dashboard({ email, publisher }: { email: string; publisher: Publ
           your website from here: every change you save is published to the site.
         </p>
       </div>
-      <ApprovalStuck />
-      <PendingChangesView pending={pending} hideWhenEmpty />
+      {administrator ? (
+        <>
+          <ApprovalStuck />
+          <PendingChangesView pending={pending} hideWhenEmpty />
+        </>
+      ) : null}
       <section aria-labelledby="options-heading">
         <h2 id="options-heading" className="mb-4 font-display text-2xl font-bold text-ink">
           Management Options
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {dashboardRoutes.map((route) => {
-            const note = badge(route);
-            return (
-              <li key={route.path}>
-                <a
-                  href={route.path}
-                  className="group flex h-full items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-lg font-semibold text-ink">{route.title}</span>
-                    <span className="block text-sm text-ink-muted">{route.description}</span>
-                    {note ? (
-                      <Badge tone={note.tone} className="mt-2 inline-block">
-                        {note.text}
-                      </Badge>
-                    ) : null}
-                  </span>
-                  <ChevronRight
-                    aria-hidden="true"
-                    className="size-5 shrink-0 text-brand-700 group-hover:translate-x-0.5"
-                  />
-                </a>
-              </li>
-            );
-          })}
+          {dashboardRoutes
+            .filter((route) => administrator || !route.administrators)
+            .map((route) => {
+              const note = badge(route);
+              return (
+                <li key={route.path}>
+                  <a
+                    href={route.path}
+                    className="group flex h-full items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-surface-sunken hover:ring-brand-600"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-lg font-semibold text-ink">{route.title}</span>
+                      <span className="block text-sm text-ink-muted">{route.description}</span>
+                      {note ? (
+                        <Badge tone={note.tone} className="mt-2 inline-block">
+                          {note.text}
+                        </Badge>
+                      ) : null}
+                    </span>
+                    <ChevronRight
+                      aria-hidden="true"
+                      className="size-5 shrink-0 text-brand-700 group-hover:translate-x-0.5"
+                    />
+                  </a>
+                </li>
+              );
+            })}
         </ul>
       </section>
       <PublishHistory publisher={publisher} />

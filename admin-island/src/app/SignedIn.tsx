@@ -1,14 +1,18 @@
-// The signed-in admin: the shell, publishing, the session's access, and the screen a
-// path shows: its registry entry's view. Loaded only once someone is signed in, and
+// The signed-in admin: the shell, publishing, the session's access (its role: an
+// editor sees neither the tiles nor the screens only administrators use), and the
+// screen a path shows: its registry entry's view. Loaded only once someone is signed in, and
 // each feature's screen only when it opens, so the sign-in page carries none of them.
-import { Suspense, useEffect, useMemo } from "react";
-import { $access, checkAccess } from "../api/access.ts";
+import { useStore } from "@nanostores/react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import type { TeamRole } from "../../../functions/_shared/team-replies.ts";
+import { $access, canAct, checkAccess } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { PublishStatus } from "../publishing/PublishStatus.tsx";
 import { createPublisher, supabasePublishApi } from "../publishing/publish.ts";
 import { useConfirm } from "../ui/Confirm.tsx";
 import { Loading } from "../ui/ListStates.tsx";
 import { AccessNotice } from "./AccessNotice.tsx";
+import { AdministratorsOnly } from "./AdministratorsOnly.tsx";
 import { Dashboard } from "./Dashboard.tsx";
 import { leaveEnded, signOutAndLeave } from "./navigation.ts";
 import { DASHBOARD_PATH } from "./paths.ts";
@@ -19,12 +23,19 @@ export default function SignedIn({
   client,
   path,
   email,
+  role,
 }: {
   client: AdminClient;
   path: string;
   email: string;
+  /** The role the session names; the database's answer (checkAccess) follows. */
+  role: TeamRole;
 }) {
   const confirm = useConfirm();
+  useState(() => $access.set(role));
+  const access = useStore($access);
+  /** An editor is shown what editors do; the role after a change is the database's. */
+  const administrator = access === "admin";
   const publisher = useMemo(
     () => createPublisher(supabasePublishApi(client, window.location.origin)),
     [client],
@@ -43,7 +54,7 @@ export default function SignedIn({
     };
     document.addEventListener("visibilitychange", onVisible);
     const unsubscribe = $access.subscribe((access) => {
-      if (access !== "admin") publisher.stop();
+      if (!canAct(access)) publisher.stop();
     });
     return () => {
       document.removeEventListener("visibilitychange", onVisible);
@@ -66,7 +77,7 @@ export default function SignedIn({
   if (path === DASHBOARD_PATH) {
     return (
       <Shell title="Admin Dashboard" back={false} status={status} onLogout={() => void logout()}>
-        <Dashboard email={email} publisher={publisher} />
+        <Dashboard email={email} publisher={publisher} administrator={administrator} />
         {notice}
       </Shell>
     );
@@ -80,7 +91,9 @@ export default function SignedIn({
       account={route?.screen.kind !== "account"}
       onLogout={() => void logout()}
     >
-      {View ? (
+      {route?.administrators && !administrator ? (
+        <AdministratorsOnly title={route.title} />
+      ) : View ? (
         <Suspense fallback={<Loading text="Loading..." />}>
           <View client={client} email={email} onLeft={() => void signOutAndLeave(client)} />
         </Suspense>

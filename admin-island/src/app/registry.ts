@@ -90,9 +90,11 @@ export interface RegistryEntry {
   screen: Screen;
   /**
    * An admin route of its own, with its tile on the dashboard unless `tile` is false.
-   * `open`: shown without a session too (where emailed links lead).
+   * `open`: shown without a session too (where emailed links lead). `administrators`:
+   * only administrators change what it holds (the database refuses editors), so editors
+   * get no tile and, on a link to it, a page that says so.
    */
-  route?: Place & { path: string; tile?: false; open?: true };
+  route?: Place & { path: string; tile?: false; open?: true; administrators?: true };
   /** A section of home management; `single` edits one record in one form. */
   homeSection?: Place & { id: string; single?: boolean };
   /** A section of the Pages screen, under the public page it appears on. */
@@ -456,6 +458,7 @@ export const registry: RegistryEntry[] = [
       path: "/admin/donate-management",
       title: "Donate",
       description: "QR codes and bank account details",
+      administrators: true,
     },
   },
   {
@@ -464,6 +467,7 @@ export const registry: RegistryEntry[] = [
       path: "/admin/logo-management",
       title: "Logo",
       description: "Header and footer logo",
+      administrators: true,
     },
   },
   {
@@ -496,7 +500,8 @@ export const registry: RegistryEntry[] = [
     route: {
       path: "/admin/team",
       title: "Team",
-      description: "Administrators: invite people, resend invitations, remove access",
+      description: "Editors and administrators: invite people, change roles, remove access",
+      administrators: true,
     },
   },
   {

@@ -15,6 +15,8 @@ export interface AdminRoute {
   tile?: false;
   /** Shown without a session too: the set-password screen emailed links lead to. */
   open?: true;
+  /** Only administrators change what it holds: editors see no tile, and a page that says so. */
+  administrators?: true;
 }
 
 export const adminRoutes: AdminRoute[] = registry.flatMap(({ route, screen }) =>

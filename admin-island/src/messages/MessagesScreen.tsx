@@ -4,6 +4,8 @@
 // again) and to delete it. Below them, where the email about each new message goes
 // (Notifications). After moving to another page, focus goes to the line that says
 // which messages are shown.
+
+import { useStore } from "@nanostores/react";
 import {
   Check,
   ChevronLeft,
@@ -17,6 +19,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { inquiryTypeBadge } from "../../../functions/_shared/contact-rules.ts";
+import { $access } from "../api/access.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { LoadError, LoadErrorBar, Loading } from "../ui/ListStates.tsx";
 import { SearchField } from "../ui/ListView.tsx";
@@ -31,6 +34,7 @@ import { useMessages } from "./useInbox.ts";
 import { inbox } from "./words.ts";
 
 export function MessagesScreen() {
+  const access = useStore($access);
   const messages = useMessages();
   const { state, counts, page, pages, pageSize, searching, show } = messages;
   const rows = state.rows;
@@ -221,7 +225,8 @@ export function MessagesScreen() {
         </search>
       ) : null}
       {body}
-      <NotificationSettings />
+      {/* Where alerts go is an administrator's setting; editors read the messages only. */}
+      {access === "admin" ? <NotificationSettings /> : null}
     </section>
   );
 }

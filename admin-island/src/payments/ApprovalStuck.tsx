@@ -1,5 +1,5 @@
-// Second-admin approval needs a second administrator. While it is on and fewer than two
-// administrators are active, no change to the donation details can be approved, and
+// Second-admin approval needs a second administrator (editors cannot approve). While it
+// is on and fewer than two administrators are active, no change to the donation details can be approved, and
 // approval cannot be turned off either (that needs an approval too): this says so, with
 // the way out, on the Donate screen and the dashboard.
 import { AlertTriangle } from "lucide-react";
@@ -15,7 +15,9 @@ export function useApprovalStuck(): boolean {
   const on = useSettingsQuery().data?.require_payment_approval === true;
   const { data: members } = useMembersQuery({ enabled: on });
   return (
-    on && members !== undefined && members.filter(({ status }) => status === "active").length < 2
+    on &&
+    members !== undefined &&
+    members.filter(({ status, role }) => status === "active" && role === "admin").length < 2
   );
 }
 

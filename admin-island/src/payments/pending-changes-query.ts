@@ -13,7 +13,12 @@ export function getPendingChanges(client: AdminClient): Promise<PendingChange[]>
   return guarded(client, async () => dataOf(await client.rpc("pending_payment_changes")));
 }
 
-export function usePendingChangesQuery() {
+/** `enabled`: false for an editor, whom the database would refuse. */
+export function usePendingChangesQuery({ enabled = true }: { enabled?: boolean } = {}) {
   const { client } = useBackend();
-  return useQuery({ queryKey: paymentKeys.pending, queryFn: () => getPendingChanges(client) });
+  return useQuery({
+    queryKey: paymentKeys.pending,
+    queryFn: () => getPendingChanges(client),
+    enabled,
+  });
 }

@@ -8,9 +8,9 @@ import { useChangeDecideMutation } from "./change-decide-mutation.ts";
 import { type PendingChange, usePendingChangesQuery } from "./pending-changes-query.ts";
 import { approvalWords } from "./words.ts";
 
-/** The changes waiting for approval, and deciding one. */
-export function usePendingChanges() {
-  const query = usePendingChangesQuery();
+/** The changes waiting for approval, and deciding one (not read while `enabled` is false). */
+export function usePendingChanges({ enabled = true }: { enabled?: boolean } = {}) {
+  const query = usePendingChangesQuery({ enabled });
   const decision = useChangeDecideMutation();
   const confirm = useConfirm();
 

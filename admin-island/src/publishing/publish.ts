@@ -2,7 +2,7 @@
 // asked for a build; the status then follows the live site's build-info.json until
 // its content revision reaches the one saved ('Live'), or the build fails.
 import { atom, type ReadableAtom } from "nanostores";
-import { accessError, checkAccess } from "../api/access.ts";
+import { accessError, canAct, checkAccess } from "../api/access.ts";
 import type { AdminClient } from "../api/client.ts";
 import { failures } from "../api/words.ts";
 import { $saves } from "./saves.ts";
@@ -228,7 +228,7 @@ export function supabasePublishApi(client: AdminClient, siteOrigin: string): Pub
         const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
         if (response.status === 401 || response.status === 403) {
           const access = await checkAccess(client);
-          if (access !== "admin") throw accessError(access);
+          if (!canAct(access)) throw accessError(access);
         }
         if (typeof body?.message === "string") message = body.message;
         else if (response.status === 401) message = failures.sessionEnded;

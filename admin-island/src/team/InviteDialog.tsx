@@ -1,7 +1,9 @@
-// Inviting an administrator by email: the address is checked here, then sent to the
-// team function; a refusal (already on the team, wait a minute) stays in the dialog.
+// Inviting someone to the team by email, as an editor (the default: the fewer rights,
+// the better) or an administrator: the address is checked here, then sent to the team
+// function; a refusal (already on the team, wait a minute) stays in the dialog.
 import { Send } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
+import { TEAM_ROLES, type TeamRole } from "../../../functions/_shared/team-replies.ts";
 import { EmailField, useEmailForm } from "../fields/EmailField.tsx";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { Modal } from "../ui/Modal.tsx";
@@ -12,7 +14,7 @@ interface InviteDialogProps {
   open: boolean;
   onClose: () => void;
   /** Sends the invitation: null when it went, else the words of the refusal. */
-  onInvite: (email: string) => Promise<string | null>;
+  onInvite: (email: string, role: TeamRole) => Promise<string | null>;
 }
 
 export function InviteDialog({ open, onClose, onInvite }: InviteDialogProps) {
@@ -24,11 +26,13 @@ export function InviteDialog({ open, onClose, onInvite }: InviteDialogProps) {
 }
 
 function InviteForm({ onClose, onInvite }: Omit<InviteDialogProps, "open">) {
-  const emailId = `${useId()}-email`;
+  const id = useId();
+  const emailId = `${id}-email`;
+  const [role, setRole] = useState<TeamRole>("editor");
   const { field, outcome, busy, submit } = useEmailForm({
     words,
     send: async (address) => {
-      const refusal = await onInvite(address);
+      const refusal = await onInvite(address, role);
       if (refusal === null) {
         onClose();
         return null;
@@ -47,6 +51,31 @@ function InviteForm({ onClose, onInvite }: Omit<InviteDialogProps, "open">) {
       <p className="text-ink-muted">{words.inviteIntro}</p>
       {outcome ? <FormFailureAlert failure={outcome} /> : null}
       <EmailField id={emailId} label={words.emailLabel} autoComplete="off" autoFocus {...field} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">{words.roleLabel}</legend>
+        {TEAM_ROLES.map((option) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-ink-soft/40 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name={`${id}-role`}
+              value={option}
+              checked={role === option}
+              onChange={() => setRole(option)}
+              aria-describedby={`${id}-${option}-hint`}
+              className="mt-1 size-4 accent-brand-700"
+            />
+            <span>
+              <span className="block font-medium text-ink">{words.roles[option]}</span>
+              <span id={`${id}-${option}-hint`} className="block text-sm text-ink-muted">
+                {words.roleHints[option]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className={button.secondary} onClick={onClose}>
           {words.cancel}

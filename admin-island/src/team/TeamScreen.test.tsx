@@ -1,7 +1,8 @@
-// The Team screen against the real team function: the list with who is active and who
-// is invited, inviting (checked here, refusals kept in the dialog), resending,
-// removing with confirmation, removing yourself (asked twice), and the only active
-// administrator, whom nobody can remove. Other members are made with the secret key.
+// The Team screen against the real team function: the list with each member's role and
+// who is active and who is invited, inviting as an editor or an administrator (checked
+// here, refusals kept in the dialog), changing a role, resending, removing with
+// confirmation, removing yourself (asked twice), and the only active administrator, whom
+// nobody can remove or make an editor. Other members are made with the secret key.
 import type { User } from "@supabase/supabase-js";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -39,13 +40,17 @@ const signedIn = (email: string): Promise<AdminClient> =>
   typedClient(stack.stack, { email, password: PASSWORD });
 
 /**
- * An administrator who accepted (and signed in once), or one only invited: an account
- * without a password, holding what the invitation email names.
+ * A member who accepted (and signed in once), or one only invited: an account without
+ * a password, holding what the invitation email names. An administrator unless `role`.
  */
-async function member(email: string, status: "active" | "invited"): Promise<User> {
+async function member(
+  email: string,
+  status: "active" | "invited",
+  role: "admin" | "editor" = "admin",
+): Promise<User> {
   const { data, error } = await auth().createUser({
     email,
-    app_metadata: { role: "admin" },
+    app_metadata: { role },
     ...(status === "active"
       ? { password: PASSWORD, email_confirm: true }
       : { user_metadata: { site_name: organisationName(), invited_by: stack.email } }),
@@ -113,6 +118,14 @@ describe("TeamScreen", () => {
 
     await user.clear(email);
     await user.type(email, DAN);
+    // An editor unless chosen otherwise.
+    const editor = within(dialog).getByRole("radio", {
+      name: new RegExp(`^${words.roles.editor}`),
+    });
+    expect((editor as HTMLInputElement).checked).toBe(true);
+    await user.click(
+      within(dialog).getByRole("radio", { name: new RegExp(`^${words.roles.admin}`) }),
+    );
     await user.click(within(dialog).getByRole("button", { name: words.send }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await screen.findByText(words.inviteSent(DAN))).toBeTruthy();
@@ -216,13 +229,47 @@ describe("TeamScreen", () => {
     expect(await account(ana.id)).toBeNull();
   });
 
-  it("offers no Remove to the only active administrator, and says why", async () => {
+  it("offers neither Remove nor another role to the only active administrator, and says why", async () => {
     await member(CAT, "invited");
+    await member(BEN, "active", "editor");
     renderTeam();
     const remove = await screen.findByRole("button", { name: `Remove ${stack.email}` });
     expect((remove as HTMLButtonElement).disabled).toBe(true);
     const note = document.getElementById(remove.getAttribute("aria-describedby") ?? "");
     expect(note?.textContent).toBe(words.onlyAdmin);
+    const role = screen.getByRole("combobox", { name: words.roleOf(stack.email) });
+    expect((role as HTMLSelectElement).disabled).toBe(true);
+    expect(role.getAttribute("aria-describedby")).toBe(remove.getAttribute("aria-describedby"));
+  });
+
+  it("changes a role after asking, and records it in the log", async () => {
+    const ben = await member(BEN, "active", "editor");
+    const { user } = renderTeam();
+    const role = await screen.findByRole("combobox", { name: words.roleOf(BEN) });
+    expect((role as HTMLSelectElement).value).toBe("editor");
+    // Asked first: a No changes nothing.
+    await user.selectOptions(role, "admin");
+    const question = await screen.findByRole("alertdialog");
+    expect(question.textContent).toContain(words.confirmPromote(BEN));
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    expect((role as HTMLSelectElement).value).toBe("editor");
+    expect(changes()).toEqual([]);
+
+    await user.selectOptions(role, "admin");
+    await answer(user, words.confirmRoleLabel);
+    expect(await screen.findByText(words.roleChanged(BEN, "admin"))).toBeTruthy();
+    expect((await account(ben.id))?.app_metadata.role).toBe("admin");
+    await waitFor(() => expect((role as HTMLSelectElement).value).toBe("admin"));
+    const { rows } = await stack.db.query<{ old_data: unknown; new_data: unknown }>(
+      "select old_data, new_data from public.audit_log where action = 'ROLE' and row_id = $1",
+      [ben.id],
+    );
+    expect(rows).toEqual([
+      {
+        old_data: { email: BEN, role: "editor", status: "active" },
+        new_data: { email: BEN, role: "admin", status: "active" },
+      },
+    ]);
   });
 
   it("tells a refusal of the function, and shows the list again", async () => {

@@ -1,10 +1,17 @@
-// The team of administrators: who they are, whether they have accepted their
-// invitation and when they last signed in; Invite, Resend invite and Remove (with
-// confirmation, twice for yourself). The only active administrator cannot be removed,
-// and the team function refuses it too.
+// The team of editors and administrators: who they are, their role, whether they have
+// accepted their invitation and when they last signed in; Invite (as an editor or an
+// administrator), a role to choose, Resend invite and Remove (with confirmation, twice
+// for yourself). The only active administrator can be neither removed nor made an
+// editor, and the team function refuses it too.
 import { MailPlus, RotateCw, UserMinus, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { TeamMember } from "../../../functions/_shared/team-replies.ts";
+import {
+  TEAM_ROLES,
+  type TeamMember,
+  type TeamRole,
+} from "../../../functions/_shared/team-replies.ts";
+import { checkAccess } from "../api/access.ts";
+import { useBackend } from "../api/backend.ts";
 import { DataError } from "../api/errors.ts";
 import { useSettingsQuery } from "../payments/settings-query.ts";
 import { Badge } from "../ui/Badge.tsx";
@@ -17,6 +24,7 @@ import { InviteDialog } from "./InviteDialog.tsx";
 import { useInvitationResendMutation } from "./invitation-resend-mutation.ts";
 import { useMemberInviteMutation } from "./member-invite-mutation.ts";
 import { useMemberRemoveMutation } from "./member-remove-mutation.ts";
+import { useMemberRoleMutation } from "./member-role-mutation.ts";
 import { useMembersQuery } from "./members-query.ts";
 import { teamWords as words } from "./words.ts";
 
@@ -34,17 +42,24 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const invitation = useMemberInviteMutation();
   const resending = useInvitationResendMutation();
   const removing = useMemberRemoveMutation();
+  const roleChange = useMemberRoleMutation();
+  const { client } = useBackend();
   const confirm = useConfirm();
   const [inviting, setInviting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const members = team.data ?? [];
-  const active = members.filter((member) => member.status === "active").length;
+  /** Active administrators: the team always keeps one. */
+  const active = members.filter(
+    (member) => member.status === "active" && member.role === "admin",
+  ).length;
   /** The member a change is under way for, if any. */
   const busyId = resending.isPending
     ? resending.variables
     : removing.isPending
       ? removing.variables.userId
-      : null;
+      : roleChange.isPending
+        ? roleChange.variables.userId
+        : null;
 
   // Every failed read of the list is told, the list shown before staying in place.
   useEffect(() => {
@@ -74,9 +89,9 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   }
 
   /** Sends an invitation: null when it went, else the words of the refusal. */
-  async function invite(email: string): Promise<string | null> {
+  async function invite(email: string, role: TeamRole): Promise<string | null> {
     try {
-      await invitation.mutateAsync(email);
+      await invitation.mutateAsync({ email, role });
     } catch (error) {
       console.error(words.failed, error);
       return error instanceof DataError ? error.message : words.failed;
@@ -87,6 +102,24 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
 
   async function resend(member: TeamMember) {
     await change(() => resending.mutateAsync(member.id), words.resent(member.email));
+  }
+
+  async function changeRole(member: TeamMember, role: TeamRole) {
+    const question =
+      role === "admin"
+        ? words.confirmPromote(member.email)
+        : member.you
+          ? words.confirmDemoteSelf
+          : words.confirmDemote(member.email);
+    if (!(await confirm(question, { confirmLabel: words.confirmRoleLabel, danger: false }))) {
+      return;
+    }
+    const done = await change(
+      () => roleChange.mutateAsync({ userId: member.id, role }),
+      words.roleChanged(member.email, role),
+    );
+    // Someone who made themselves an editor is shown an editor's admin from here on.
+    if (done !== null && member.you) await checkAccess(client);
   }
 
   async function remove(member: TeamMember) {
@@ -155,7 +188,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
       ) : (
         <ul className="flex flex-col gap-3" aria-label={words.listLabel}>
           {members.map((member) => {
-            const lastOne = member.status === "active" && active <= 1;
+            const lastOne = member.status === "active" && member.role === "admin" && active <= 1;
             const noteId = `team-note-${member.id}`;
             return (
               <li
@@ -188,6 +221,20 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                   ) : null}
                 </div>
                 <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap sm:justify-end">
+                  <select
+                    className={`${button.small} grow pr-8 sm:grow-0`}
+                    value={member.role}
+                    disabled={busyId !== null || lastOne}
+                    aria-label={words.roleOf(member.email)}
+                    aria-describedby={lastOne ? noteId : undefined}
+                    onChange={(event) => void changeRole(member, event.target.value as TeamRole)}
+                  >
+                    {TEAM_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {words.roles[role]}
+                      </option>
+                    ))}
+                  </select>
                   {member.status === "invited" ? (
                     <button
                       type="button"

@@ -39,11 +39,13 @@ describe("the team function's calls", () => {
   it("lists, invites and removes; refusals come in the admin's words", async () => {
     const client = await typedClient(stack, await signedInUser(stack, { admin: true }));
     const email = `teammate-${randomUUID()}@helpinghands.example`;
-    await inviteMember(client, email, ORIGIN);
+    await inviteMember(client, { email, role: "editor" }, ORIGIN);
     const member = (await getMembers(client)).find((m) => m.email === email);
-    expect(member).toMatchObject({ status: "invited", you: false });
+    expect(member).toMatchObject({ status: "invited", role: "editor", you: false });
 
-    const again = await inviteMember(client, email, ORIGIN).catch((error: unknown) => error);
+    const again = await inviteMember(client, { email, role: "admin" }, ORIGIN).catch(
+      (error: unknown) => error,
+    );
     expect(again).toBeInstanceOf(TeamError);
     expect(again).toMatchObject({
       code: "already_invited",

@@ -1,10 +1,26 @@
-/** The team of administrators (the Team screen and its dialogs). */
+/** The team of editors and administrators (the Team screen and its dialogs). */
 export const teamWords = {
-  heading: "Administrators",
+  heading: "Editors and administrators",
   intro:
-    "Everyone here can manage the whole website. Invite people by email: they choose their own password from the link.",
+    "Editors change the website's content and read the messages. Administrators can also change the payment details, the team, the alert settings and the logo. Invite people by email: they choose their own password from the link.",
   invite: "Invite",
-  inviteTitle: "Invite an administrator",
+  inviteTitle: "Invite someone to the team",
+  roleLabel: "Role",
+  roleOf: (email: string) => `Role of ${email}`,
+  roles: { editor: "Editor", admin: "Administrator" },
+  roleHints: {
+    editor: "Changes the website's content and reads the messages.",
+    admin: "Also changes the payment details, the team, the alert settings and the logo.",
+  },
+  confirmPromote: (email: string) =>
+    `Make ${email} an administrator? They can then change the payment details, the team, the alert settings and the logo.`,
+  confirmDemote: (email: string) =>
+    `Make ${email} an editor? They can no longer change the payment details, the team, the alert settings or the logo.`,
+  confirmDemoteSelf:
+    "Make yourself an editor? You can no longer change the payment details, the team, the alert settings or the logo, and only another administrator can make you one again.",
+  confirmRoleLabel: "Change role",
+  roleChanged: (email: string, role: "admin" | "editor") =>
+    `${email} is now ${role === "admin" ? "an administrator" : "an editor"}.`,
   inviteIntro:
     "They receive an email with a link to choose a password. The link works once, for an hour; you can send a new one.",
   emailLabel: "Email address",
@@ -15,7 +31,7 @@ export const teamWords = {
   cancel: "Cancel",
   loading: "Loading the team...",
   loadError: "Error loading the team. Please try again.",
-  listLabel: "Administrators",
+  listLabel: "Team members",
   you: "You",
   active: "Active",
   invited: "Invited",
@@ -25,7 +41,7 @@ export const teamWords = {
   resend: "Resend invite",
   remove: "Remove",
   onlyAdmin:
-    "You are the only active administrator, so you cannot be removed. Invite someone first; once they have accepted, either of you can be removed.",
+    "You are the only active administrator, so you cannot be removed or made an editor. Invite another administrator first; once they have accepted, either of you can be.",
   confirmRemove: (email: string) =>
     `Remove ${email} from the team? They lose access to the admin at once, and their account is closed: to come back, they need a new invitation.`,
   /** Added to the question when the removal leaves one administrator with approval on. */
@@ -47,9 +63,10 @@ export const teamWords = {
   /** What a refusal of the team function says, by its code. */
   refusals: {
     invalid_email: "Please enter a valid email address.",
+    invalid_role: "Choose Editor or Administrator.",
     not_found: "This person is not on the team any more. Reload the list.",
     last_admin:
-      "The last administrator cannot be removed: invite someone else, and remove this account once they have accepted.",
+      "The team needs an administrator: make someone else an administrator first (an invited one must have accepted), then this account can be removed or made an editor.",
     confirm_self: "You are about to remove yourself. Confirm it to go on.",
     already_member: "This address is already on the team.",
     already_invited: "This address is already invited. Use 'Resend invite' to send a new email.",

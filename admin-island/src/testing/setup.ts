@@ -9,6 +9,10 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { $access } from "../api/access.ts";
 import { $undo } from "../ui/notify.ts";
 
+// The screens' tests are an administrator's unless one says otherwise (the app sets
+// the access from the session before any screen draws).
+$access.set("admin");
+
 // What a screen shows after an await (findBy*, waitFor) may take longer than Testing
 // Library's 1 s on a machine running other suites beside this one, as CI does.
 configure({ asyncUtilTimeout: 5_000 });

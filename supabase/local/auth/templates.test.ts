@@ -68,7 +68,7 @@ describe("config.toml's templates", () => {
     const invite = templates.render("invite", FIELDS);
     expect(invite.subject).toBe("You are invited to help run the charity's website");
     expect(invite.html).toContain(
-      "ana@example.org has invited you to become an administrator of the website of St. Mary&#39;s &lt;Home&gt; &amp; Friends (https://charity.example).",
+      "ana@example.org has invited you to join the team that runs the website of St. Mary&#39;s &lt;Home&gt; &amp; Friends (https://charity.example).",
     );
     expect(invite.html).toContain(
       '<a href="https://project.example/auth/v1/verify?token=abc&amp;type=invite&amp;redirect_to=x">Accept the invitation</a>',

@@ -116,7 +116,7 @@ export function storageStandIn(): StorageStandIn {
     await addAccount(stand.db, {
       id: stand.adminId,
       email: "storage-admin@example.org",
-      admin: true,
+      role: "admin",
     });
     await stand.db.exec(`
       create policy "test: admins add media objects" on storage.objects for insert to authenticated
