@@ -15,6 +15,7 @@ import { authRoutes } from "../supabase/local/auth/index.ts";
 import { createDatabase } from "../supabase/local/database.ts";
 import { apiKeys, ephemeralKeys, type ProjectKeys } from "../supabase/local/keys.ts";
 import { freePort } from "../supabase/local/server.ts";
+import { verifySecondFactor } from "../tests/contract/stack.ts";
 import {
   AdminCreateError,
   createAdmin,
@@ -244,6 +245,35 @@ describe("through the admin API of the running local stack", () => {
     const claims = decodeJwt(after.data.session?.access_token ?? "");
     expect(claims.app_metadata).toMatchObject({ role: "admin", provider: "email" });
     expect(claims.user_metadata).toMatchObject({ name: "V" });
+  });
+  it("lets the only administrator who lost their phone back in: their apps go with the old password", async () => {
+    const service = createClient(server.url, apiKeys(keys).secret, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const email = "treasurer@helpinghands.example";
+    const created = await service.auth.admin.createUser({
+      email,
+      password: "treasurer password 1",
+      email_confirm: true,
+      app_metadata: { role: "admin" },
+    });
+    const phone = createClient(server.url, apiKeys(keys).publishable, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    await phone.auth.signInWithPassword({ email, password: "treasurer password 1" });
+    await verifySecondFactor(phone);
+    const userId = created.data.user?.id ?? "";
+    expect((await service.auth.admin.mfa.listFactors({ userId })).data?.factors).toHaveLength(1);
+
+    const target = await resolveTarget({ DATA_DIR: dataDir, API_PORT: String(server.port) });
+    await createAdmin({ email, password: "treasurer password 2" }, target);
+    // Auth answers no factors as null (a Go nil slice).
+    expect((await service.auth.admin.mfa.listFactors({ userId })).data?.factors ?? []).toEqual([]);
+    const after = await signIn(server.url, keys, email, "treasurer password 2");
+    expect(after.error).toBeNull();
+    // No code is asked for: the new app is set up from the Account page.
+    expect(decodeJwt(after.data.session?.access_token ?? "").aal).toBe("aal1");
+    expect(after.data.user?.factors ?? []).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
 // `npm run admin:create -- <email> <password>`: makes <email> an administrator
 // (app_metadata.role = "admin", email confirmed) who signs in with <password>.
-// An existing user with that email is promoted instead, their password reset
-// and their sessions ended.
+// An existing user with that email is promoted instead, their password reset, their
+// sessions ended and their authenticator apps removed: the way back in for the only
+// administrator, who lost their phone (they sign in with the password, then set up a
+// new app on their Account page).
 //
 // Where: a hosted project when SUPABASE_URL and its secret key (SUPABASE_SECRET_KEY,
 // sb_secret_...; or a legacy project's SUPABASE_SERVICE_ROLE_KEY) are set (through the
@@ -232,6 +234,16 @@ async function createThroughApi(
   if (updated.error) {
     throw new AdminCreateError(`Could not promote ${email}: ${updated.error.message}`);
   }
+  const factors = await client.auth.admin.mfa.listFactors({ userId: id });
+  if (factors.error) {
+    throw new AdminCreateError(`Could not read the apps of ${email}: ${factors.error.message}`);
+  }
+  for (const factor of factors.data?.factors ?? []) {
+    const removed = await client.auth.admin.mfa.deleteFactor({ userId: id, id: factor.id });
+    if (removed.error) {
+      throw new AdminCreateError(`Could not remove an app of ${email}: ${removed.error.message}`);
+    }
+  }
   return { id, email, action: "promoted" };
 }
 
@@ -255,8 +267,14 @@ async function createInDatabase(
     );
   }
   try {
-    const { rows } = await db.query<{ users: string | null; sessions: string | null }>(
-      "select to_regclass('auth.users')::text as users, to_regclass('auth.sessions')::text as sessions",
+    const { rows } = await db.query<{
+      users: string | null;
+      sessions: string | null;
+      factors: string | null;
+    }>(
+      `select to_regclass('auth.users')::text as users,
+              to_regclass('auth.sessions')::text as sessions,
+              to_regclass('auth.mfa_factors')::text as factors`,
     );
     if (!rows[0]?.users) {
       throw new AdminCreateError(
@@ -264,6 +282,7 @@ async function createInDatabase(
       );
     }
     const hasSessions = Boolean(rows[0].sessions);
+    const hasFactors = Boolean(rows[0].factors);
     return await db.transaction(async (tx) => {
       const existing = await tx.query<{ id: string }>(
         "select id from auth.users where lower(email) = $1 and aud = 'authenticated' for update",
@@ -286,6 +305,8 @@ async function createInDatabase(
           [id, hash],
         );
         if (hasSessions) await tx.query("delete from auth.sessions where user_id = $1", [id]);
+        // As the admin API's factor deletion: the apps go (their challenges with them).
+        if (hasFactors) await tx.query("delete from auth.mfa_factors where user_id = $1", [id]);
         return { id, email, action: "promoted" as const };
       }
       const inserted = await tx.query<{ id: string }>(

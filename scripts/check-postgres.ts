@@ -15,7 +15,8 @@
 // CLI's `db query` takes one statement at a time. After it, a smoke test of the
 // policies on the real server, and the catalog checks the PGlite tests run too
 // (supabase/tests/catalog-checks.ts: row level security on every table in public, the
-// API roles' default privileges), each in a transaction rolled back.
+// API roles' default privileges) and the role x operation matrix
+// (supabase/tests/role-matrix.ts), each in a transaction rolled back.
 import { type SpawnSyncOptions, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +24,8 @@ import { join } from "node:path";
 import { bootstrapFile } from "../supabase/local/database.ts";
 import { freePort } from "../supabase/local/server.ts";
 import { runCatalogCheck, sharedCatalogChecks } from "../supabase/tests/catalog-checks.ts";
+import { ACTORS } from "../supabase/tests/harness.ts";
+import { ROLE_MATRIX, roleMatrixCheck } from "../supabase/tests/role-matrix.ts";
 import { dbPushArgs } from "./lib/deploy/commands.ts";
 import { ensureTools, postgres17Bin, toolCommand, toolEnv } from "./tools.ts";
 
@@ -189,7 +192,7 @@ function prove(name: string, bin: string): Promise<string> {
     ]);
     if (anonWrite.ok || !anonWrite.output.includes("permission denied"))
       throw new Failure(`anon could insert a banner (${anonWrite.output}).`);
-    for (const check of sharedCatalogChecks) {
+    for (const check of [...sharedCatalogChecks, roleMatrixCheck]) {
       const problems = await runCatalogCheck(check, (sql) =>
         must(
           check.title,
@@ -203,7 +206,7 @@ function prove(name: string, bin: string): Promise<string> {
         throw new Failure(`catalog check "${check.title}":\n${problems.join("\n")}`);
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test and ${sharedCatalogChecks.length} catalog checks passed (${seconds} s).`;
+    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test, ${sharedCatalogChecks.length} catalog checks and the role matrix (${ROLE_MATRIX.length} operations x ${ACTORS.length} actors) passed (${seconds} s).`;
   });
 }
 

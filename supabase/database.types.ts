@@ -2078,6 +2078,7 @@ export type Database = {
       };
       request_publish: { Args: { p_requested_by: string }; Returns: Json };
       restore_version: { Args: { entry: number; state?: string }; Returns: Json };
+      second_factor_verified: { Args: never; Returns: boolean };
       submit_contact_message: {
         Args: {
           p_client_hash: string;

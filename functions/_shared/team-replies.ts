@@ -16,6 +16,8 @@ export interface TeamMember {
   role: TeamRole;
   /** Invited: has not accepted the invitation yet. */
   status: "invited" | "active";
+  /** Signs in with a code from an authenticator app (has a verified factor). */
+  secondFactor: boolean;
   invitedAt: string | null;
   lastSignInAt: string | null;
   createdAt: string;
@@ -32,6 +34,7 @@ export type TeamRequest =
   | { action: "list" }
   | { action: "invite"; email: string; role: TeamRole; redirectTo?: string; siteName?: string }
   | { action: "role"; userId: string; role: TeamRole }
+  | { action: "factors"; userId: string }
   | { action: "resend"; userId: string; redirectTo?: string }
   | { action: "remove"; userId: string; confirmSelf?: boolean };
 
@@ -59,6 +62,8 @@ export type TeamRefusalCode =
   | "invalid_request"
   | "invalid_email"
   | "invalid_role"
+  | "second_factor_required"
+  | "not_yourself"
   | "invalid_redirect"
   | "not_found"
   | "last_admin"

@@ -275,6 +275,11 @@ Deno.test("messages go to the address set, else every admin; payment alerts to e
     "office@example.org",
   ]);
   assertEquals(recipientsFor("settings", [], null), []);
+  // A member's apps removed: the whole team too, each address once.
+  assertEquals(
+    recipientsFor("factors", admins, "office@example.org", ["e@example.org", "A@example.org"]),
+    ["a@example.org", "b@example.org", "e@example.org", "office@example.org"],
+  );
 });
 
 Deno.test("a proposed new QR code picture is shown beside the old one, to compare", () => {

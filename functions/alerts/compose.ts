@@ -1,8 +1,8 @@
 // The alert emails, in words an administrator reads at a glance: a new message (who,
 // the subject and its first lines, with a link to the inbox), a digest of many
 // messages, a change to the donation details (what changed, before and after, who
-// made it and who approved it), a change waiting for approval, and a change to the
-// alert settings. Each mail has a plain text body and the same in HTML; everything
+// made it and who approved it), a change waiting for approval, a change to the
+// alert settings, and a member's authenticator apps removed by an administrator. Each mail has a plain text body and the same in HTML; everything
 // that came from outside (names, subjects, messages, addresses) is escaped in HTML.
 import { INQUIRY_TYPE_LABELS, type InquiryType } from "../_shared/contact-rules.ts";
 import {
@@ -15,7 +15,7 @@ import {
   qrPictureLabel,
 } from "../_shared/payment-words.ts";
 
-export type AlertKind = "message" | "payment" | "approval" | "settings";
+export type AlertKind = "message" | "payment" | "approval" | "settings" | "factors";
 
 /** One entry of the outbox, as claim_alerts answers it. */
 export interface OutboxAlert {
@@ -43,6 +43,7 @@ export interface Mail {
 export const PAGES = {
   inbox: "/admin/messages",
   donate: "/admin/donate-management",
+  team: "/admin/team",
   dashboard: "/admin/dashboard",
 } as const;
 
@@ -405,8 +406,32 @@ export function composeSettings(alert: OutboxAlert, site?: string): Mail {
   ]);
 }
 
+/** A member's authenticator apps were removed by an administrator (a lost phone). */
+export function composeFactors(alert: OutboxAlert, site?: string): Mail {
+  const p = alert.payload;
+  const actor = who(p.actor_email, null);
+  const member = oneLine(str(p.member_email), 320) || "a member of the team";
+  return render(`Two-step sign-in removed for ${member}`, [
+    {
+      p: `${actor} removed the authenticator apps of ${member} on ${when(p.at ?? alert.created_at)}, as is done when someone has lost their phone. Until ${member} sets up a new app, their account signs in with a password alone and cannot change the payment details or the team.`,
+    },
+    {
+      link: {
+        before:
+          "If you did not expect this, someone may be trying to take over the account: sign in now, check the team, and tell the others:",
+        href: pageUrl(site, PAGES.team),
+        label: "Open the Team screen",
+        fallback:
+          "If you did not expect this, someone may be trying to take over the account: sign in to the admin now, check the Team screen, and tell the others.",
+      },
+    },
+  ]);
+}
+
 export function composeAlert(alert: OutboxAlert, site?: string): Mail {
   switch (alert.kind) {
+    case "factors":
+      return composeFactors(alert, site);
     case "message":
       return composeMessage(alert, site);
     case "payment":
@@ -422,16 +447,19 @@ export function composeAlert(alert: OutboxAlert, site?: string): Mail {
  * Who an alert goes to. Messages (and digests): the address set in the admin, else
  * every administrator. Anything about the payment details or the settings: every
  * administrator and that address too, always, so a stolen password cannot point the
- * alerts about itself elsewhere.
+ * alerts about itself elsewhere. A member's authenticator apps removed: everyone on the
+ * team (editors too), every administrator and that address.
  */
 export function recipientsFor(
   kind: AlertKind | "digest",
   admins: string[],
   alertAddress: string | null,
+  team: string[] = [],
 ): string[] {
   const unique = (list: string[]) => [...new Set(list.map((address) => address.toLowerCase()))];
   if (kind === "message" || kind === "digest") {
     return alertAddress ? [alertAddress.toLowerCase()] : unique(admins);
   }
-  return unique(alertAddress ? [...admins, alertAddress] : admins);
+  const everyone = kind === "factors" ? [...admins, ...team] : admins;
+  return unique(alertAddress ? [...everyone, alertAddress] : everyone);
 }

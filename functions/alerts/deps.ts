@@ -31,6 +31,7 @@ export function createDeps(env: Deno.Env): AlertsDeps {
         alerts: claim.alerts ?? [],
         digest: claim.digest ?? null,
         admins: claim.admins ?? [],
+        team: claim.team ?? [],
         alert_address: claim.alert_address ?? null,
       };
     },

@@ -1,8 +1,8 @@
 // The real dependencies of the team function: Supabase Auth to identify callers, and
 // its admin API (secret key, on the server only) to list, invite and change users; the
 // database (secret key) for the audit log.
-import type { User } from "npm:@supabase/supabase-js@2";
-import { serviceClient, supabaseIdentify } from "../_shared/caller.ts";
+import { createClient, type User } from "npm:@supabase/supabase-js@2";
+import { publishableKey, serviceClient, supabaseIdentify } from "../_shared/caller.ts";
 import { AuthFailure, type AuthUser, type TeamDeps } from "./handler.ts";
 
 /** Users per page of Auth's list; the pages are read until one comes back short. */
@@ -24,6 +24,7 @@ function authUser(user: User): AuthUser {
     recoverySentAt: user.recovery_sent_at ?? null,
     bannedUntil: (user as User & { banned_until?: string }).banned_until ?? null,
     createdAt: user.created_at,
+    verifiedFactors: (user.factors ?? []).filter((factor) => factor.status === "verified").length,
   };
 }
 
@@ -62,6 +63,34 @@ export function createDeps(env: Deno.Env): TeamDeps {
 
     async setRole(userId, role) {
       const { error } = await admin().updateUserById(userId, { app_metadata: { role } });
+      if (error) throw error;
+    },
+
+    async secondFactorVerified(token) {
+      // Asked as the caller (their token, through PostgREST), so the database reads the
+      // token's aal and its session's row as for any request of theirs.
+      const url = env.get("SUPABASE_URL");
+      const key = publishableKey(env);
+      if (!url || !key || !token) return false;
+      const asCaller = createClient(url, key, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      });
+      const { data, error } = await asCaller
+        .rpc("second_factor_verified")
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      if (error) throw error;
+      return data === true;
+    },
+
+    async factorsOf(userId) {
+      const { data, error } = await admin().mfa.listFactors({ userId });
+      if (error) throw error;
+      return (data?.factors ?? []).map((factor) => factor.id);
+    },
+
+    async deleteFactor(userId, factorId) {
+      const { error } = await admin().mfa.deleteFactor({ userId, id: factorId });
       if (error) throw error;
     },
 

@@ -39,6 +39,7 @@ function user(id: string, email: string, extra: Partial<AuthUser> = {}): AuthUse
     recoverySentAt: null,
     bannedUntil: null,
     createdAt: "2026-11-01T00:00:00Z",
+    verifiedFactors: 0,
     ...extra,
   };
 }
@@ -51,6 +52,8 @@ interface Options {
   concurrently?: (users: AuthUser[]) => void;
   mailsPerHour?: number;
   siteUrl?: string;
+  /** Each user's authenticator apps. */
+  factors?: [string, string[]][];
 }
 
 function setup(options: Options = {}) {
@@ -68,8 +71,12 @@ function setup(options: Options = {}) {
     "ana-token": { kind: "admin", userId: ids.ana },
     "ben-token": { kind: "admin", userId: ids.ben },
     "eve-token": { kind: "editor", userId: ids.eve },
+    "ana-password-only-token": { kind: "admin", userId: ids.ana },
     "user-token": { kind: "user" },
   };
+  /** The tokens whose sessions verified a second factor (aal2). */
+  const verified = new Set(["ana-token", "ben-token"]);
+  const factors = new Map<string, string[]>(options.factors ?? []);
   const deps: TeamDeps = {
     identify: async (token) => callers[token] ?? { kind: "none" },
     siteUrl: options.siteUrl,
@@ -107,6 +114,18 @@ function setup(options: Options = {}) {
     async deleteUser(id) {
       users = users.filter((u) => u.id !== id);
     },
+    async secondFactorVerified(token) {
+      return verified.has(token);
+    },
+    async factorsOf(userId) {
+      return [...(factors.get(userId) ?? [])];
+    },
+    async deleteFactor(userId, factorId) {
+      factors.set(
+        userId,
+        (factors.get(userId) ?? []).filter((id) => id !== factorId),
+      );
+    },
     async record(change) {
       if (options.recordFails) throw new Error("database is down: relation secret");
       recorded.push(change);
@@ -142,6 +161,7 @@ function setup(options: Options = {}) {
     invited,
     errors,
     users: () => users,
+    factors: (userId: string) => factors.get(userId) ?? [],
     tick: (ms: number) => {
       clock += ms;
     },
@@ -609,6 +629,64 @@ Deno.test("two demotions at once never leave the team without an active administ
   assertEquals(await read(response), { error: "last_admin", message: MESSAGES.lastAdminRole });
   assertEquals(t.users().find((u) => u.id === ids.ben)?.role, "admin");
   assertEquals(t.recorded, []);
+});
+
+Deno.test("an administrator whose session verified no second factor lists the team, and changes nothing", async () => {
+  const t = setup({ factors: [[ids.ben, ["f1"]]] });
+  const list = await t.call("ana-password-only-token");
+  assertEquals(list.status, 200);
+  for (const body of [
+    invite("new@example.org"),
+    { action: "resend", userId: ids.ben, redirectTo: SET_PASSWORD },
+    { action: "role", userId: ids.ben, role: "editor" },
+    { action: "factors", userId: ids.ben },
+    { action: "remove", userId: ids.ben },
+  ]) {
+    const response = await t.call("ana-password-only-token", body);
+    assertEquals(response.status, 403, JSON.stringify(body));
+    assertEquals(await read(response), {
+      error: "second_factor_required",
+      message: MESSAGES.secondFactor,
+    });
+  }
+  assertEquals(t.invited, []);
+  assertEquals(t.recorded, []);
+  assertEquals(t.factors(ids.ben), ["f1"]);
+  assertEquals(t.users().find((u) => u.id === ids.ben)?.role, "admin");
+});
+
+Deno.test("removes another member's authenticator apps (a lost phone), and records it", async () => {
+  const t = setup({
+    factors: [
+      [ids.ben, ["f1", "f2"]],
+      [ids.ana, ["f3"]],
+    ],
+  });
+  const response = await t.call("ana-token", { action: "factors", userId: ids.ben });
+  assertEquals(response.status, 200);
+  assertEquals(await read(response), {
+    ok: true,
+    message: MESSAGES.factorsRemoved("ben@example.org"),
+  });
+  assertEquals(t.factors(ids.ben), []);
+  assertEquals(t.recorded, [
+    {
+      actor: ids.ana,
+      action: "FACTORS",
+      member: ids.ben,
+      before: { email: "ben@example.org", role: "admin", status: "active", factors: 2 },
+      after: { email: "ben@example.org", role: "admin", status: "active", factors: 0 },
+    },
+  ]);
+  // One's own apps are removed on the Account screen, where Auth asks for a code.
+  const own = await t.call("ana-token", { action: "factors", userId: ids.ana });
+  assertEquals(own.status, 409);
+  assertEquals((await read(own)).error, "not_yourself");
+  assertEquals(t.factors(ids.ana), ["f3"]);
+  // Nothing to remove: said, and not recorded.
+  const none = await t.call("ana-token", { action: "factors", userId: ids.ben });
+  assertEquals(await read(none), { ok: true, message: MESSAGES.noFactors("ben@example.org") });
+  assertEquals(t.recorded.length, 1);
 });
 
 Deno.test("removing yourself needs {confirmSelf: true}, then says so", async () => {

@@ -19,12 +19,19 @@
 //   POST {action: "resend", userId, redirectTo?}   a new invitation    200 {ok, message}
 //   POST {action: "role", userId, role}   the member's new role; the last active
 //        administrator keeps theirs                                   200 {ok, message}
+//   POST {action: "factors", userId}   removes another member's authenticator apps (a
+//        lost phone), through Auth's admin API; recorded as FACTORS, which mails
+//        everyone on the team                                          200 {ok, message}
 //   POST {action: "remove", userId, confirmSelf?}
 //        the account is deleted: an active admin's (after the role is taken away, so
 //        the last admin check holds), or an unaccepted invitation's. Its password and
 //        sessions end with it; coming back takes a new invitation.
 //                                             200 {ok, message, removedSelf}
 //   OPTIONS                                   204, CORS preflight
+//
+// Every change (all but the list) needs the caller's session to have verified a second
+// factor (aal2), as the database decides it (public.second_factor_verified(), asked
+// with the caller's own token): 403 second_factor_required otherwise.
 //
 // Refusals, each {error, message} with words an editor can read and no detail of the
 // cause (causes are logged):
@@ -48,7 +55,7 @@
 import { admitAdmin, UNAUTHORIZED_MESSAGE } from "../_shared/access.ts";
 import type { Caller } from "../_shared/caller.ts";
 import { isEmail } from "../_shared/email-rules.ts";
-import { endpointAnswers, readJsonObject } from "../_shared/http.ts";
+import { bearerToken, endpointAnswers, readJsonObject } from "../_shared/http.ts";
 import {
   TEAM_ROLES,
   type TeamDone,
@@ -77,9 +84,11 @@ export interface AuthUser {
   recoverySentAt: string | null;
   bannedUntil: string | null;
   createdAt: string;
+  /** How many verified authenticator apps the account has. */
+  verifiedFactors: number;
 }
 
-export type TeamAction = "INVITE" | "RESEND" | "REMOVE" | "ROLE";
+export type TeamAction = "INVITE" | "RESEND" | "REMOVE" | "ROLE" | "FACTORS";
 
 /** What the invitation email names (the user_metadata its template reads as .Data). */
 export interface InviteData {
@@ -120,6 +129,11 @@ export interface TeamDeps {
    */
   invite(email: string, redirectTo: string, data?: InviteData): Promise<AuthUser>;
   setRole(userId: string, role: TeamRole | null): Promise<void>;
+  /** Whether the session of this bearer token verified a second factor (aal2), per the database. */
+  secondFactorVerified(token: string): Promise<boolean>;
+  /** The ids of a user's authenticator apps (verified or not). */
+  factorsOf(userId: string): Promise<string[]>;
+  deleteFactor(userId: string, factorId: string): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   record(change: TeamChange): Promise<void>;
   /** How many team emails (INVITE and RESEND entries) the log holds since `since`. */
@@ -151,6 +165,12 @@ export const MESSAGES = {
   invalidRequest: "The request was not understood. Reload the page and try again.",
   invalidEmail: "Enter a valid email address.",
   invalidRole: "Choose Editor or Administrator.",
+  secondFactor:
+    "Changing the team needs two-step sign-in: set up an authenticator app on your Account page, then sign in again with its code.",
+  notYourself: "Remove your own authenticator apps on your Account page.",
+  noFactors: (email: string) => `${email} has no authenticator app to remove.`,
+  factorsRemoved: (email: string) =>
+    `The authenticator apps of ${email} were removed: they sign in with their password, and can set up a new app on their Account page. Everyone on the team was told by email.`,
   invalidRedirect: "The link in the email would lead nowhere. Reload the page and try again.",
   notFound: "This person is not on the team any more. Reload the list.",
   lastAdmin:
@@ -227,6 +247,7 @@ function member(user: Member, callerId: string): TeamMember {
     email: user.email,
     role: user.role,
     status: user.confirmedAt ? "active" : "invited",
+    secondFactor: user.verifiedFactors > 0,
     invitedAt: user.invitedAt,
     lastSignInAt: user.lastSignInAt,
     createdAt: user.createdAt,
@@ -481,6 +502,32 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
     return answers.json(answer, 200);
   }
 
+  async function removeFactors(callerId: string, body: Record<string, unknown>): Promise<Response> {
+    const id = body.userId;
+    if (typeof id !== "string" || !UUID.test(id)) {
+      return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
+    }
+    const user = findMember(await deps.users(), id);
+    if (!user) return refuse(refusal(404, "not_found", MESSAGES.notFound));
+    if (user.id === callerId) return refuse(refusal(409, "not_yourself", MESSAGES.notYourself));
+    const factors = await deps.factorsOf(user.id);
+    if (factors.length === 0) {
+      const answer: TeamDone = { ok: true, message: MESSAGES.noFactors(user.email) };
+      return answers.json(answer, 200);
+    }
+    for (const factorId of factors) await deps.deleteFactor(user.id, factorId);
+    const recorded = await record({
+      actor: callerId,
+      action: "FACTORS",
+      member: user.id,
+      before: { ...snapshot(user), factors: factors.length },
+      after: { ...snapshot(user), factors: 0 },
+    });
+    if (recorded) return refuse(recorded);
+    const answer: TeamDone = { ok: true, message: MESSAGES.factorsRemoved(user.email) };
+    return answers.json(answer, 200);
+  }
+
   async function remove(callerId: string, body: Record<string, unknown>): Promise<Response> {
     const id = body.userId;
     if (typeof id !== "string" || !UUID.test(id)) {
@@ -544,15 +591,20 @@ export function createTeamHandler(deps: TeamDeps): (request: Request) => Promise
       const body = await readJsonObject(request, MAX_BODY_BYTES);
       if (!body.ok) return refuse(refusal(400, "invalid_request", MESSAGES.invalidRequest));
       const fields = body.value;
+      if (fields.action === "list") return await list(caller.userId);
+      // A change: the session must have verified a second factor.
+      if (!(await deps.secondFactorVerified(bearerToken(request) ?? ""))) {
+        return refuse(refusal(403, "second_factor_required", MESSAGES.secondFactor));
+      }
       switch (fields.action) {
-        case "list":
-          return await list(caller.userId);
         case "invite":
           return await invite(caller.userId, fields);
         case "resend":
           return await resend(caller.userId, fields);
         case "role":
           return await changeRole(caller.userId, fields);
+        case "factors":
+          return await removeFactors(caller.userId, fields);
         case "remove":
           return await remove(caller.userId, fields);
         default:

@@ -148,31 +148,33 @@ $$;
 revoke all on function private.require_editor(text) from public;
 grant execute on function private.require_editor(text) to authenticated, service_role;
 
--- Ordering, the trash and restoring a version are content work: they call
--- require_editor instead of require_admin, which now guards only the payment paths.
--- Their bodies are otherwise unchanged, so each is rewritten from its definition in
--- the catalog rather than copied here; a definition without the call stops the
--- migration.
-do $$
+-- Rewrites a function from its definition in the catalog, with `old` replaced by `new`:
+-- how a migration changes one call in a long function without copying its body. A
+-- definition without `old` stops the migration.
+create or replace procedure private.rewrite_function(f regprocedure, old text, new text)
+language plpgsql
+set search_path = ''
+as $$
 declare
-  f regprocedure;
-  before text;
-  after text;
+  before text := pg_catalog.pg_get_functiondef(f);
+  after text := replace(before, old, new);
 begin
-  foreach f in array array[
-    'public.reorder_rows(text, uuid[])'::regprocedure,
-    'public.trash_entries()'::regprocedure,
-    'public.restore_version(bigint, text)'::regprocedure
-  ] loop
-    before := pg_catalog.pg_get_functiondef(f);
-    after := replace(before, 'private.require_admin(', 'private.require_editor(');
-    if after = before then
-      raise exception '% does not call private.require_admin', f;
-    end if;
-    execute after;
-  end loop;
+  if after = before then
+    raise exception '% does not contain %', f, old;
+  end if;
+  execute after;
 end;
 $$;
+revoke all on procedure private.rewrite_function(regprocedure, text, text) from public;
+
+-- Ordering, the trash and restoring a version are content work: they call
+-- require_editor instead of require_admin, which now guards only the payment paths.
+call private.rewrite_function('public.reorder_rows(text, uuid[])',
+  'private.require_admin(', 'private.require_editor(');
+call private.rewrite_function('public.trash_entries()',
+  'private.require_admin(', 'private.require_editor(');
+call private.rewrite_function('public.restore_version(bigint, text)',
+  'private.require_admin(', 'private.require_editor(');
 
 -- What this session may do now, for the admin to show the right screens and to say
 -- why a write was refused: 'admin' or 'editor' (its role), 'ended' (its session is gone

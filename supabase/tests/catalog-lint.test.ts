@@ -1,5 +1,6 @@
 // Lints the migrated catalog for the mistakes Supabase's own linter (splinter)
 // flags, so a future migration cannot quietly open a hole.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiRoleDefaultPrivileges,
@@ -8,6 +9,7 @@ import {
   runCatalogCheck,
 } from "./catalog-checks.ts";
 import { type Db, freshDatabase } from "./harness.ts";
+import { roleMatrixCheck } from "./role-matrix.ts";
 
 let db: Db;
 
@@ -56,6 +58,11 @@ describe("catalog lint", () => {
     expect(
       await check(rowLevelSecurityEverywhere, "create table public.rls_probe (id int);"),
     ).toEqual(["public.rls_probe has row level security off"]);
+  });
+
+  it(roleMatrixCheck.title, async () => {
+    // The SQL form of the matrix roles.test.ts runs case by case, as PostgreSQL runs it.
+    expect(await check(roleMatrixCheck)).toEqual([]);
   });
 
   it(apiRoleDefaultPrivileges.title, async () => {

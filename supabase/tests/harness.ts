@@ -1,7 +1,8 @@
 // Database test harness: a migrated database per test file, and a way to run
-// statements as anon, a signed-in user with no role, an editor, an administrator or
-// the service role, set
-// up exactly as PostgREST sets up each request (role plus request.jwt.claims).
+// statements as anon, a signed-in user with no role, an editor, an administrator
+// (whose session verified a second factor, aal2, or only a password, aal1) or the
+// service role, set up exactly as PostgREST sets up each request (role plus
+// request.jwt.claims).
 import type { PGliteInterface, Transaction } from "@electric-sql/pglite";
 
 /** A database under test: a PGlite or a clone of one. */
@@ -12,10 +13,18 @@ import { createDatabase } from "../local/database.ts";
 export const ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
 export const USER_ID = "00000000-0000-4000-8000-00000000b001";
 export const EDITOR_ID = "00000000-0000-4000-8000-00000000e001";
+/** The administrator's second session, signed in with the password alone (aal1). */
+export const ADMIN_AAL1_SESSION = "00000000-0000-4000-8000-00000000a0a1";
 
-export type Actor = "anon" | "user" | "editor" | "admin" | "service";
+export type Actor = "anon" | "user" | "editor" | "admin-aal1" | "admin" | "service";
 /** Every actor but the service role. */
-export const ACTORS = ["anon", "user", "editor", "admin"] as const satisfies readonly Actor[];
+export const ACTORS = [
+  "anon",
+  "user",
+  "editor",
+  "admin-aal1",
+  "admin",
+] as const satisfies readonly Actor[];
 
 /** A team member's role (app_metadata.role); null for a signed-in user without one. */
 export type TeamRole = "admin" | "editor" | null;
@@ -24,6 +33,7 @@ const ROLE: Record<Actor, string> = {
   anon: "anon",
   user: "authenticated",
   editor: "authenticated",
+  "admin-aal1": "authenticated",
   admin: "authenticated",
   service: "service_role",
 };
@@ -32,12 +42,20 @@ export function claimsFor(
   actor: Actor,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  // Each account has one live session, whose id is the account's own (addAccount).
-  const signedIn = (id: string, email: string, appMetadata: Record<string, unknown>) => ({
+  // Each account has a live session whose id is the account's own (addAccount): an
+  // administrator's verified a second factor (aal2), anyone else's a password (aal1).
+  const signedIn = (
+    id: string,
+    email: string,
+    appMetadata: Record<string, unknown>,
+    aal: "aal1" | "aal2" = "aal1",
+    session = typeof extra.sub === "string" ? extra.sub : id,
+  ) => ({
     sub: id,
-    session_id: typeof extra.sub === "string" ? extra.sub : id,
+    session_id: session,
     aud: "authenticated",
     role: "authenticated",
+    aal,
     email,
     app_metadata: { provider: "email", providers: ["email"], ...appMetadata },
     user_metadata: {},
@@ -49,10 +67,18 @@ export function claimsFor(
       : actor === "service"
         ? { role: "service_role" }
         : actor === "admin"
-          ? signedIn(ADMIN_ID, "admin@helpinghands.example", { role: "admin" })
-          : actor === "editor"
-            ? signedIn(EDITOR_ID, "editor@helpinghands.example", { role: "editor" })
-            : signedIn(USER_ID, "volunteer@helpinghands.example", {});
+          ? signedIn(ADMIN_ID, "admin@helpinghands.example", { role: "admin" }, "aal2")
+          : actor === "admin-aal1"
+            ? signedIn(
+                ADMIN_ID,
+                "admin@helpinghands.example",
+                { role: "admin" },
+                "aal1",
+                ADMIN_AAL1_SESSION,
+              )
+            : actor === "editor"
+              ? signedIn(EDITOR_ID, "editor@helpinghands.example", { role: "editor" })
+              : signedIn(USER_ID, "volunteer@helpinghands.example", {});
   return { ...base, ...extra };
 }
 
@@ -123,6 +149,8 @@ const templates = new Map<string, Promise<Db>>();
  * An account and one live session of it, whose id is the account's own (claimsFor's
  * session_id): private.is_admin() checks the account and the session as well as the
  * token, as a removed admin's token, or one whose session ended, must stop working.
+ * An administrator's session verified a second factor (aal2 on its row, as Auth keeps
+ * it), which the changes that move money need; anyone else's is aal1.
  */
 export async function addAccount(
   db: Db,
@@ -137,7 +165,10 @@ export async function addAccount(
      values ($1, $2, $3, now())`,
     [account.id, account.email, metadata],
   );
-  await db.query("insert into auth.sessions (id, user_id) values ($1, $1)", [account.id]);
+  await db.query("insert into auth.sessions (id, user_id, aal) values ($1, $1, $2)", [
+    account.id,
+    account.role === "admin" ? "aal2" : "aal1",
+  ]);
 }
 
 /** The accounts behind the admin, editor and user actors. */
@@ -145,6 +176,10 @@ async function addActorAccounts(db: Db): Promise<void> {
   await addAccount(db, { id: ADMIN_ID, email: "admin@helpinghands.example", role: "admin" });
   await addAccount(db, { id: EDITOR_ID, email: "editor@helpinghands.example", role: "editor" });
   await addAccount(db, { id: USER_ID, email: "volunteer@helpinghands.example", role: null });
+  await db.query("insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')", [
+    ADMIN_AAL1_SESSION,
+    ADMIN_ID,
+  ]);
 }
 
 /**

@@ -1,7 +1,9 @@
-// Every content table x {anon, signed-in user without a role, editor, administrator} x
+// Every content table x {anon, signed-in user without a role, editor, administrator at
+// aal1 and at aal2} x
 // {read active, read inactive, insert, update, delete}. The database alone decides each
 // outcome. Editors change the content; the payment details and the logo stay with
-// administrators (editors may read them, as visitors read the active ones).
+// administrators (editors may read them, as visitors read the active ones), and the
+// payment details need an administrator whose session verified a second factor (aal2).
 
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,19 +37,21 @@ const expected: Record<Exclude<Actor, "service">, Record<Operation, number | str
   anon: { "read active": 1, "read inactive": 0, insert: "42501", update: "42501", delete: "42501" },
   user: { "read active": 1, "read inactive": 0, insert: "42501", update: 0, delete: 0 },
   editor: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
+  "admin-aal1": { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
   admin: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
 };
+
+/** The payment details: administrators write them only at aal2 (a verified second factor). */
+const SECOND_FACTOR: ReadonlySet<ContentTable> = new Set(["donate_content"]);
 
 /** The tables only administrators write: an editor reads them as staff, writes as a user. */
 const ADMINISTRATORS_ONLY: ReadonlySet<ContentTable> = new Set(["donate_content", "logo_settings"]);
 
 function expectedOf(table: ContentTable, actor: Exclude<Actor, "service">, operation: Operation) {
-  if (
-    actor === "editor" &&
-    ADMINISTRATORS_ONLY.has(table) &&
-    operation !== "read active" &&
-    operation !== "read inactive"
-  ) {
+  const refused =
+    (actor === "editor" && ADMINISTRATORS_ONLY.has(table)) ||
+    (actor === "admin-aal1" && SECOND_FACTOR.has(table));
+  if (refused && operation !== "read active" && operation !== "read inactive") {
     return operation === "insert" ? "42501" : 0;
   }
   return expected[actor][operation];
@@ -143,9 +147,11 @@ for (const table of CONTENT_TABLES) {
       }
     }
 
-    const refused = ADMINISTRATORS_ONLY.has(table)
-      ? (["user", "editor"] as const)
-      : (["user"] as const);
+    const refused = [
+      "user" as const,
+      ...(ADMINISTRATORS_ONLY.has(table) ? (["editor"] as const) : []),
+      ...(SECOND_FACTOR.has(table) ? (["admin-aal1"] as const) : []),
+    ];
     it(`${refused.join(", ")}: a refused update or delete leaves the row as it was`, async () => {
       const row = ids.get(table);
       const before = await db.query(`select * from public.${table} where id = $1`, [row?.active]);

@@ -1,18 +1,14 @@
-// Who may do what beyond the content tables (rls-matrix.test.ts covers those): every
-// other table and every function the API exposes, by actor: anon, a signed-in user
-// without a role, an editor and an administrator. Editors do the content work
-// (ordering, the trash, restoring a version, the messages, the media, the publish
-// runs); the settings, the alerts, the payment changes and the logo stay with
-// administrators. Each attempt runs in a rolled-back transaction.
+// Who may do what beyond the content tables (rls-matrix.test.ts covers those): the
+// matrix of role-matrix.ts (run on PostgreSQL too, by npm run test:postgres), the role
+// checks' answers, the second factor's two halves (the token's claim and the session's
+// row), and admin_access following the account rather than the token.
 
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validContactMessage, validRows } from "./fixtures.ts";
+import { validRows } from "./fixtures.ts";
 import {
   ACTORS,
-  type Actor,
-  addAccount,
-  as,
+  ADMIN_ID,
   asOwnerWithin,
   claimsFor,
   type Db,
@@ -22,170 +18,26 @@ import {
   summary,
   tryAs,
 } from "./harness.ts";
-
-type Person = Exclude<Actor, "service">;
-/**
- * A number: rows returned or touched. SOME: at least one row. Any other string: the
- * SQLSTATE it failed with.
- */
-const SOME = "at least one row";
-type Outcomes = Record<Person, number | string>;
-
-const SECOND_ID = "00000000-0000-4000-8000-00000000a002";
+import { matches, type Person, ROLE_MATRIX, ROLE_MATRIX_SETUP } from "./role-matrix.ts";
 
 let db: Db;
-let logoId: string;
-let causeIds: string[];
-let auditEntry: number;
-let pendingChange: number;
 
 beforeAll(async () => {
   db = await freshDatabase();
-  await db.query("delete from public.logo_settings");
-  logoId = await insertRow(db, "logo_settings", { ...validRows.logo_settings, is_active: false });
-  await db.query("delete from public.causes");
-  causeIds = [
-    await insertRow(db, "causes", { ...validRows.causes, sort_order: 1 }),
-    await insertRow(db, "causes", { ...validRows.causes, sort_order: 2 }),
-  ];
-  await insertRow(db, "contact_messages", validContactMessage);
-  await db.query(
-    "insert into public.publish_runs (status, requested_revision) values ('queued', 1)",
-  );
-  await db.query(
-    "insert into storage.objects (bucket_id, name, metadata) values ('media', 'gallery/kept.jpg', '{}')",
-  );
-  // An entry to restore and a deleted row in the trash, made by the administrator.
-  auditEntry = await as(db, "admin", async (tx) => {
-    await tx.query("update public.causes set title = 'Renamed' where id = $1", [causeIds[0]]);
-    const deleted = await insertRow(tx, "causes", { ...validRows.causes, sort_order: 3 });
-    await tx.query("delete from public.causes where id = $1", [deleted]);
-    const { rows } = await tx.query<{ id: number }>(
-      "select id from public.audit_log where table_name = 'causes' and action = 'UPDATE' order by id desc limit 1",
-    );
-    return rows[0]?.id ?? 0;
-  });
-  // A pending payment change, proposed by a second administrator with approval on (the
-  // one who proposes a change does not decide it).
-  await addAccount(db, { id: SECOND_ID, email: "second@helpinghands.example", role: "admin" });
-  await db.query("update public.admin_settings set require_payment_approval = true");
-  const second = claimsFor("admin", { sub: SECOND_ID, email: "second@helpinghands.example" });
-  pendingChange = await as(
-    db,
-    "admin",
-    async (tx) => {
-      await tx.query("select public.change_payment_details('INSERT', null, $1)", [
-        JSON.stringify({ ...validRows.donate_content, is_active: false }),
-      ]);
-      const { rows } = await tx.query<{ id: number }>(
-        "select id from public.payment_changes where status = 'pending'",
-      );
-      return rows[0]?.id ?? 0;
-    },
-    second,
-  );
-  await db.query("update public.admin_settings set require_payment_approval = false");
+  await db.exec(ROLE_MATRIX_SETUP);
 }, 60_000);
 
 afterAll(async () => {
   await db.close();
 });
 
-const cases: Record<string, { run: (tx: Transaction) => Promise<unknown>; outcomes: Outcomes }> = {
-  "read the settings": {
-    run: (tx) => tx.query("select * from public.admin_settings"),
-    outcomes: { anon: "42501", user: 0, editor: 0, admin: 1 },
-  },
-  "change the alert address": {
-    run: (tx) =>
-      tx.query("update public.admin_settings set alert_address = 'office@helpinghands.example'"),
-    outcomes: { anon: "42501", user: 0, editor: 0, admin: 1 },
-  },
-  "turn approval on": {
-    run: (tx) => tx.query("update public.admin_settings set require_payment_approval = true"),
-    outcomes: { anon: "42501", user: 0, editor: 0, admin: 1 },
-  },
-  "read the alert outbox": {
-    run: (tx) => tx.query("select * from public.alert_outbox"),
-    outcomes: { anon: "42501", user: 0, editor: 0, admin: SOME },
-  },
-  "read the payment changes": {
-    run: (tx) => tx.query("select * from public.payment_changes"),
-    outcomes: { anon: "42501", user: 0, editor: 0, admin: 1 },
-  },
-  "list the pending payment changes": {
-    run: (tx) => tx.query("select * from public.pending_payment_changes()"),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-  "approve a payment change": {
-    run: (tx) => tx.query("select public.approve_payment_change($1)", [pendingChange]),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-  "reject a payment change": {
-    run: (tx) => tx.query("select public.reject_payment_change($1)", [pendingChange]),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-  "change the payment details through the function": {
-    run: (tx) =>
-      tx.query("select public.change_payment_details('INSERT', null, $1)", [
-        JSON.stringify(validRows.donate_content),
-      ]),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-  "activate a logo": {
-    run: (tx) => tx.query("select public.activate_logo($1)", [logoId]),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-  "change the order": {
-    run: (tx) => tx.query("select public.reorder_rows('causes', $1)", [[...causeIds].reverse()]),
-    outcomes: { anon: "42501", user: "42501", editor: 1, admin: 1 },
-  },
-  "open the trash": {
-    run: (tx) => tx.query("select * from public.trash_entries()"),
-    outcomes: { anon: "42501", user: "42501", editor: 1, admin: 1 },
-  },
-  "restore a version": {
-    run: (tx) => tx.query("select public.restore_version($1, 'before')", [auditEntry]),
-    outcomes: { anon: "42501", user: "42501", editor: 1, admin: 1 },
-  },
-  "read the audit log": {
-    run: (tx) => tx.query("select * from public.audit_log where id = $1", [auditEntry]),
-    outcomes: { anon: "42501", user: 0, editor: 1, admin: 1 },
-  },
-  "read the contact messages": {
-    run: (tx) => tx.query("select * from public.contact_messages"),
-    outcomes: { anon: "42501", user: 0, editor: 1, admin: 1 },
-  },
-  "mark a message handled": {
-    run: (tx) => tx.query("update public.contact_messages set handled = true"),
-    outcomes: { anon: "42501", user: 0, editor: 1, admin: 1 },
-  },
-  "delete a message": {
-    run: (tx) => tx.query("delete from public.contact_messages"),
-    outcomes: { anon: "42501", user: 0, editor: 1, admin: 1 },
-  },
-  "read the publish runs": {
-    run: (tx) => tx.query("select * from public.publish_runs"),
-    outcomes: { anon: "42501", user: 0, editor: 1, admin: 1 },
-  },
-  "remove a media object": {
-    run: (tx) => tx.query("delete from storage.objects where name = 'gallery/kept.jpg'"),
-    outcomes: { anon: 0, user: 0, editor: 1, admin: 1 },
-  },
-  "read the deployment's health": {
-    run: (tx) => tx.query("select public.deployment_health()"),
-    outcomes: { anon: "42501", user: "42501", editor: "42501", admin: 1 },
-  },
-};
-
 describe("who may do what", () => {
-  for (const [what, { run, outcomes }] of Object.entries(cases)) {
+  for (const { what, sql, outcomes } of ROLE_MATRIX) {
     for (const actor of ACTORS) {
       const wanted = outcomes[actor];
       it(`${actor}: ${what} -> ${wanted}`, async () => {
-        const got = summary(await tryAs(db, actor, (tx) => outcome(() => run(tx) as never)));
-        if (wanted === SOME) expect(got).toBeGreaterThan(0);
-        else expect(got).toBe(wanted);
+        const got = summary(await tryAs(db, actor, (tx) => outcome(() => tx.query(sql))));
+        expect(matches(got, wanted), `got ${got}`).toBe(true);
       });
     }
   }
@@ -195,7 +47,8 @@ describe("the role checks", () => {
   // `if not private.is_admin()` lets a null through: each check answers true or false,
   // for every actor and for accounts removed, banned or left without a role.
   it("answer true or false, never null", async () => {
-    const checks = "select private.is_admin() as admin, private.can_edit() as edit";
+    const checks =
+      "select private.is_admin() as admin, private.can_edit() as edit, private.has_aal2() as aal2";
     const seen: unknown[] = [];
     for (const actor of ACTORS) {
       for (const change of [
@@ -206,12 +59,72 @@ describe("the role checks", () => {
       ]) {
         const row = await tryAs(db, actor, async (tx) => {
           await asOwnerWithin(tx, () => tx.query(change, [`${actor}@helpinghands.example`]));
-          return (await tx.query<{ admin: unknown; edit: unknown }>(checks)).rows[0];
+          return (await tx.query<{ admin: unknown; edit: unknown; aal2: unknown }>(checks)).rows[0];
         });
-        seen.push(row?.admin, row?.edit);
+        seen.push(row?.admin, row?.edit, row?.aal2);
       }
     }
     expect(seen.filter((value) => typeof value !== "boolean")).toEqual([]);
+  });
+});
+
+describe("the second factor", () => {
+  beforeAll(async () => {
+    await insertRow(db, "donate_content", { ...validRows.donate_content });
+  });
+
+  const changeDetails = (tx: Transaction) =>
+    outcome(() => tx.query("update public.donate_content set is_active = is_active returning id"));
+
+  it("is read from the token and from the session's row: a claim alone is not enough", async () => {
+    expect(summary(await tryAs(db, "admin", changeDetails))).toBeGreaterThan(0);
+    // The aal1 session's token edited to say aal2 (a forged claim): its row says aal1.
+    const forged = await tryAs(db, "admin-aal1", changeDetails, {
+      ...claimsFor("admin-aal1"),
+      aal: "aal2",
+    });
+    expect(summary(forged)).toBe(0);
+    // The aal2 session's token edited to say aal1: the token counts too.
+    const lowered = await tryAs(db, "admin", changeDetails, { ...claimsFor("admin"), aal: "aal1" });
+    expect(summary(lowered)).toBe(0);
+  });
+
+  it("removed (a lost phone): Auth lowers the session's row, and its aal2 token stops at once", async () => {
+    const after = await tryAs(db, "admin", async (tx) => {
+      await asOwnerWithin(tx, async () => {
+        await tx.query(
+          "update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1",
+          [ADMIN_ID],
+        );
+      });
+      return summary(await changeDetails(tx));
+    });
+    expect(after).toBe(0);
+  });
+
+  it("refuses the payment RPCs in words that name what is missing", async () => {
+    const refused = await tryAs(db, "admin-aal1", (tx) =>
+      outcome(() =>
+        tx.query("select public.change_payment_details('INSERT', null, $1)", [
+          JSON.stringify(validRows.donate_content),
+        ]),
+      ),
+    );
+    expect(refused).toMatchObject({ ok: false, code: "42501" });
+    expect(refused.ok ? "" : refused.message).toMatch(/authenticator app/);
+  });
+
+  it("is answered to the session by second_factor_verified()", async () => {
+    const answer = async (actor: Person) =>
+      tryAs(db, actor, async (tx) => {
+        const { rows } = await tx.query<{ v: boolean }>(
+          "select public.second_factor_verified() as v",
+        );
+        return rows[0]?.v;
+      });
+    expect(await answer("admin")).toBe(true);
+    expect(await answer("admin-aal1")).toBe(false);
+    expect(await answer("editor")).toBe(false);
   });
 });
 
@@ -246,7 +159,9 @@ describe("admin_access", () => {
         tx.query("update public.admin_settings set require_payment_approval = true"),
       );
       const content = await outcome(() =>
-        tx.query("update public.causes set title = 'Still editable' where id = $1", [causeIds[1]]),
+        tx.query(
+          "update public.causes set title = 'Still editable' where title = 'Role matrix cause 2'",
+        ),
       );
       return {
         access: access.rows[0]?.access,

@@ -57,14 +57,17 @@ export const KNOWN_RPCS = [
   "claim_alerts",
   "finish_alerts",
   "admin_access",
+  "second_factor_verified",
 ] as const;
 
 /**
  * RPCs that anyone signed in may call, as they only describe the caller: each is
- * "refused" when its answer grants nothing ("removed" or "ended", never "admin").
+ * "refused" when its answer grants nothing ("removed" or "ended", never "admin" or
+ * "editor"; no second factor verified).
  */
 export const CALLER_ONLY_RPCS: Record<string, (data: unknown) => boolean> = {
-  admin_access: (data) => data !== "admin",
+  admin_access: (data) => data !== "admin" && data !== "editor",
+  second_factor_verified: (data) => data !== true,
 };
 
 /** A row an admin (or the service role) could really insert: every constraint passes. */

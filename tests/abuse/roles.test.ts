@@ -1,5 +1,6 @@
 // Editors against what only administrators may change, through every path the stack
-// offers (REST, RPC, the team function), and tokens from before a role change. An
+// offers (REST, RPC, the team function), tokens from before a role change, and forged
+// `aal` claims against what needs a second factor. An
 // editor changes the content; the payment details, the settings, the logo and the team
 // are refused by the database (or the function) whatever the client claims. Runs on the
 // embedded stack, or on a real project when SUPABASE_URL is set.
@@ -14,6 +15,7 @@ import {
   type TestStack,
   type TestUser,
 } from "../contract/stack.ts";
+import { decodePayload, editPayload, randomSecret, sign } from "./access-tokens.ts";
 
 const SET_PASSWORD = "http://127.0.0.1:4321/admin/reset-password";
 const BANK_ACCOUNT = {
@@ -259,5 +261,49 @@ describe("a token from before a role change", () => {
     await promoted.client.auth.refreshSession();
     const { data } = await promoted.client.from("admin_settings").select("alert_address");
     expect(data).toHaveLength(1);
+  });
+});
+
+/** What an administrator may do without a second factor: the logo, and reading. */
+const AT_AAL1 = new Set([
+  "REST insert into logo_settings",
+  "RPC activate_logo",
+  "RPC pending_payment_changes",
+  "read payment_changes",
+  "read alert_outbox",
+  "read admin_settings",
+]);
+
+/** Of what went through, what needed a second factor (the changes that move money). */
+const secondFactorPaths = (allowed: string[]) => allowed.filter((what) => !AT_AAL1.has(what));
+
+describe("a forged second factor", () => {
+  it("an aal2 claim without a verified code changes no payment detail and no team", async () => {
+    const admin = await signedInUser(stack, { admin: true, secondFactor: false });
+    const real = await accessToken(admin);
+    expect(decodePayload(real).aal).toBe("aal1");
+    const forged = [
+      // The token edited: its signature no longer matches.
+      editPayload(real, (claims) => ({ ...claims, aal: "aal2" })),
+      // Signed with a key of the attacker's own.
+      await sign({ ...decodePayload(real), aal: "aal2" }, randomSecret()),
+    ];
+    // Signed with the project's own legacy secret (as if it had leaked): the claim is
+    // valid, but the session's row still says aal1.
+    if (stack.jwtSecret) {
+      forged.push(await sign({ ...decodePayload(real), aal: "aal2" }, stack.jwtSecret));
+    }
+    for (const token of forged) {
+      expect(secondFactorPaths(await administratorsOnly(withToken(token)))).toEqual([]);
+      const answer = await team(token, { action: "role", userId: editor.id, role: "admin" });
+      expect([401, 403]).toContain(answer.status);
+    }
+    // The password-only session itself: an administrator's, but not for these paths.
+    expect(secondFactorPaths(await administratorsOnly(admin.client))).toEqual([]);
+    await service.from("logo_settings").delete().eq("logo_name", LOGO.logo_name);
+    const own = await team(real, { action: "role", userId: editor.id, role: "admin" });
+    expect(own).toMatchObject({ status: 403, body: { error: "second_factor_required" } });
+    const after = await service.auth.admin.getUserById(editor.id);
+    expect(after.data.user?.app_metadata.role).toBe("editor");
   });
 });

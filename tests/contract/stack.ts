@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { Secret, TOTP } from "otpauth";
 import { mailSecrets } from "../../scripts/lib/stack.ts";
 import type { Database } from "../../supabase/database.types.ts";
 import { createDatabase } from "../../supabase/local/database.ts";
@@ -152,6 +153,8 @@ export interface TestUser {
   email: string;
   password: string;
   client: SupabaseClient;
+  /** The key of the account's authenticator app, when it has one. */
+  secret?: string;
 }
 
 /** A fresh address at the test domain: `<prefix>-<uuid>@helpinghands.example`. */
@@ -168,9 +171,54 @@ export async function accessToken(user: Pick<TestUser, "email" | "client">): Pro
 }
 
 /** Creates a user with the service key (an admin when asked) and signs them in. */
+/** The code an authenticator app holding `secret` shows now (SHA-1, 6 digits, 30 s). */
+export function totpCode(secret: string): string {
+  return new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  }).generate();
+}
+
+/**
+ * Raises `client`'s session to aal2 with a code of the account's authenticator app:
+ * the app whose key is `secret`, or, without one, a new app enrolled here. Answers the
+ * key. Verifying ends the account's other sessions below aal2, as Auth does.
+ */
+export async function verifySecondFactor(
+  client: Pick<SupabaseClient, "auth">,
+  secret?: string,
+): Promise<string> {
+  let factorId: string;
+  let key = secret;
+  if (key) {
+    const { data, error } = await client.auth.mfa.listFactors();
+    const factor = data?.totp.find((f) => f.status === "verified");
+    if (error || !factor) throw new Error(`no verified factor: ${error?.message}`);
+    factorId = factor.id;
+  } else {
+    const { data, error } = await client.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: `Test app ${randomUUID().slice(0, 8)}`,
+    });
+    if (error) throw new Error(`could not enrol a factor: ${error.message}`);
+    factorId = data.id;
+    key = data.totp.secret;
+  }
+  const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: totpCode(key) });
+  if (error) throw new Error(`could not verify a code: ${error.message}`);
+  return key;
+}
+
+/**
+ * Creates a user with the service key and signs them in: an editor, or an
+ * administrator, who has an authenticator app and a session that verified its code
+ * (aal2) unless `secondFactor` is false (a password-only session, aal1).
+ */
 export async function signedInUser(
   stack: TestStack,
-  options: { admin?: boolean; editor?: boolean } = {},
+  options: { admin?: boolean; editor?: boolean; secondFactor?: boolean } = {},
 ): Promise<TestUser> {
   const role = options.admin ? "admin" : options.editor ? "editor" : null;
   const email = newEmail(role ?? "user");
@@ -185,7 +233,11 @@ export async function signedInUser(
   const client = anonClient(stack);
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(`could not sign in ${email}: ${signIn.error.message}`);
-  return { id: data.user.id, email, password, client };
+  const secret =
+    role === "admin" && options.secondFactor !== false
+      ? await verifySecondFactor(client)
+      : undefined;
+  return { id: data.user.id, email, password, client, ...(secret ? { secret } : {}) };
 }
 
 /**
@@ -194,14 +246,19 @@ export async function signedInUser(
  */
 export async function typedClient(
   stack: TestStack,
-  user: Pick<TestUser, "email" | "password">,
+  user: Pick<TestUser, "email" | "password" | "secret">,
   fetch?: typeof globalThis.fetch,
 ): Promise<SupabaseClient<Database>> {
   const client = createClient<Database>(stack.url, stack.publishableKey, {
     ...noSession,
     ...(fetch ? { global: { fetch } } : {}),
   });
-  const { error } = await client.auth.signInWithPassword(user);
+  const { error } = await client.auth.signInWithPassword({
+    email: user.email,
+    password: user.password,
+  });
   if (error) throw new Error(`could not sign in ${user.email}: ${error.message}`);
+  // An account with an authenticator app gives its code, as the admin's sign-in does.
+  if (user.secret) await verifySecondFactor(client, user.secret);
   return client;
 }

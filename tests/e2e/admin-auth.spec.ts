@@ -2,7 +2,7 @@
 // every admin route, 'Remember me', non-admins, and logging out.
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, serviceClient, signIn } from "./admin-support.ts";
+import { ADMIN, adminTotpSecret, enterAdminCode, serviceClient, signIn } from "./admin-support.ts";
 
 /** Holds back the sign-in page's script until the answer is called. */
 async function holdSignInScript(page: Page): Promise<() => void> {
@@ -18,6 +18,11 @@ async function holdSignInScript(page: Page): Promise<() => void> {
 }
 
 test.describe("admin sign-in", () => {
+  // The administrator signs in with a code from an authenticator app: it is set up first.
+  test.beforeAll(async () => {
+    await adminTotpSecret();
+  });
+
   test("refuses wrong credentials, then signs in and lands on the dashboard", async ({ page }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
@@ -49,6 +54,8 @@ test.describe("admin sign-in", () => {
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    // The administrator has an authenticator app: the code comes second.
+    await enterAdminCode(page);
     await page.waitForURL("**/admin/dashboard");
     await expect(page.getByRole("heading", { name: "Admin Dashboard", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Management Options" })).toBeVisible();
@@ -93,6 +100,7 @@ test.describe("admin sign-in", () => {
     release();
     await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
     await page.getByRole("button", { name: "Sign In" }).click();
+    await enterAdminCode(page);
     await page.waitForURL("**/admin/dashboard");
   });
 

@@ -191,7 +191,11 @@ test.describe("payment details @desktop", () => {
       // The second admin approves it from the dashboard.
       const other = await browser.newContext({ baseURL });
       const otherPage = await other.newPage();
-      await signIn(otherPage, { email: second.email, password: second.password });
+      await signIn(otherPage, {
+        email: second.email,
+        password: second.password,
+        secret: second.secret,
+      });
       await otherPage.waitForURL("**/admin/dashboard");
       await expect(
         otherPage.getByRole("link", { name: /^Donate .* 1 waiting for approval/ }),

@@ -1,13 +1,14 @@
 // Shared helpers of the admin browser tests: the running stack's addresses and keys,
 // a service client for arranging data, and signing in.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { loadOrCreateHookToken } from "../../scripts/lib/deploy-hook.ts";
 import { ADMIN_PORT } from "../../scripts/lib/e2e-shards.ts";
 import { apiKeys, type KeyMode, loadOrCreateKeys } from "../../supabase/local/keys.ts";
-import type { TestStack } from "../contract/stack.ts";
+import { type TestStack, totpCode, verifySecondFactor } from "../contract/stack.ts";
 
 // The account playwright.config.ts asks `npm start` to create.
 export const ADMIN = { email: "e2e-admin@helpinghands.example", password: "e2e-admin-password-1" };
@@ -76,15 +77,75 @@ export async function serviceClient(): Promise<SupabaseClient> {
   });
 }
 
+/**
+ * Where the key of ADMIN's authenticator app is kept for the stack's lifetime: beside
+ * the stack's folder, not in it (`npm start` empties a folder it made, and refuses one
+ * holding files it did not make).
+ */
+const ADMIN_TOTP_FILE = join(tmpdir(), `e2e-admin-totp-${basename(dataDir)}.txt`);
+let adminKey: Promise<string> | undefined;
+
+/**
+ * The key of ADMIN's authenticator app: administrators sign in with a code, as the
+ * changes that move money need. Made once for the stack (its database keeps the app,
+ * this file its key); made again when the stack no longer has it.
+ */
+export function adminTotpSecret(): Promise<string> {
+  adminKey ??= (async () => {
+    const { apiUrl, publishableKey } = await runtime();
+    const client = createClient(apiUrl, publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const { data, error } = await client.auth.signInWithPassword(ADMIN);
+    if (error) throw new Error(`could not sign in ${ADMIN.email}: ${error.message}`);
+    const known = await readFile(ADMIN_TOTP_FILE, "utf8").catch(() => "");
+    const apps = (data.user.factors ?? []).filter((factor) => factor.status === "verified");
+    if (known && apps.length === 1) return known.trim();
+    // Start afresh: the stack's apps of this account are not the one this file names.
+    const admin = (await serviceClient()).auth.admin;
+    for (const factor of data.user.factors ?? []) {
+      await admin.mfa.deleteFactor({ userId: data.user.id, id: factor.id });
+    }
+    const secret = await verifySecondFactor(client);
+    await writeFile(ADMIN_TOTP_FILE, secret);
+    return secret;
+  })();
+  return adminKey;
+}
+
+/**
+ * Gives the sign-in's second step the code an authenticator app shows now: the app
+ * whose key is `secret`, ADMIN's by default.
+ */
+export async function enterAdminCode(page: Page, secret?: string): Promise<void> {
+  const form = page.getByRole("form", { name: "Enter your code" });
+  await form.getByLabel("Code from the app").fill(totpCode(secret ?? (await adminTotpSecret())));
+  await form.getByRole("button", { name: "Verify" }).click();
+}
+
+/**
+ * Signs in through the form. ADMIN, with its own password, also gives the code of its
+ * authenticator app, and so does anyone whose app's key is given (`secret`); any other
+ * sign-in stops after the password.
+ */
 export async function signIn(
   page: Page,
-  options: { email?: string; password?: string; remember?: boolean; path?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    remember?: boolean;
+    path?: string;
+    secret?: string;
+  } = {},
 ): Promise<void> {
+  const asAdmin = (options.email ?? ADMIN.email) === ADMIN.email && !options.password;
+  const secret = options.secret ?? (asAdmin ? await adminTotpSecret() : undefined);
   await page.goto(options.path ?? "/admin");
   await page.getByLabel("Username").fill(options.email ?? ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(options.password ?? ADMIN.password);
   if (options.remember) await page.getByLabel("Remember me").check();
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (secret) await enterAdminCode(page, secret);
 }
 
 export async function signInAsAdmin(page: Page, path = "/admin/dashboard"): Promise<void> {

@@ -12,11 +12,15 @@ import { button, input } from "../ui/styles.ts";
 import { useHydrated } from "../ui/useHydrated.ts";
 import { signIn } from "./auth.ts";
 import type { AuthHolder } from "./auth-client.ts";
-import { passwords } from "./words.ts";
+import { passwords, secondFactor } from "./words.ts";
 
-// 'Forgot password?' is rare: its form loads when asked for, not with the page.
+// 'Forgot password?' is rare: its form loads when asked for, not with the page; so does
+// the code step, which only accounts with an authenticator app see.
 const ForgotPasswordForm = lazy(async () => ({
   default: (await import("./ForgotPasswordForm.tsx")).ForgotPasswordForm,
+}));
+const SecondFactorForm = lazy(async () => ({
+  default: (await import("./SecondFactorForm.tsx")).SecondFactorForm,
 }));
 
 interface LoginValues {
@@ -25,7 +29,19 @@ interface LoginValues {
   remember: boolean;
 }
 
-export function LoginScreen({ client }: { client: AuthHolder }) {
+/**
+ * `codeStep`: the password was right and the account has an authenticator app, so the
+ * card asks for its code instead; `onOtherAccount` signs that session out.
+ */
+export function LoginScreen({
+  client,
+  codeStep = false,
+  onOtherAccount,
+}: {
+  client: AuthHolder;
+  codeStep?: boolean;
+  onOtherAccount?: () => void;
+}) {
   const id = useId();
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,11 +97,17 @@ export function LoginScreen({ client }: { client: AuthHolder }) {
             tabIndex={-1}
             className="mt-4 font-display text-2xl font-bold text-ink outline-none"
           >
-            {forgot ? passwords.forgotTitle : "Admin Login"}
+            {codeStep ? secondFactor.codeTitle : forgot ? passwords.forgotTitle : "Admin Login"}
           </h1>
-          {forgot ? null : <p className="mt-1 text-ink-muted">Sign in to manage the website</p>}
+          {forgot || codeStep ? null : (
+            <p className="mt-1 text-ink-muted">Sign in to manage the website</p>
+          )}
         </div>
-        {forgot ? (
+        {codeStep ? (
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <SecondFactorForm client={client} onOtherAccount={() => onOtherAccount?.()} />
+          </Suspense>
+        ) : forgot ? (
           <Suspense fallback={<p role="status">Loading...</p>}>
             <ForgotPasswordForm
               client={client}
@@ -94,7 +116,12 @@ export function LoginScreen({ client }: { client: AuthHolder }) {
             />
           </Suspense>
         ) : null}
-        <form noValidate onSubmit={submit} className="flex flex-col gap-5" hidden={forgot}>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+          hidden={forgot || codeStep}
+        >
           {ended && !failure ? (
             <p
               role="status"

@@ -36,12 +36,35 @@ export interface AuthConfig {
  * and the publishable key as `apikey` and as the bearer until someone signs in. It is
  * made on first use, in the browser: the page is rendered ahead without one.
  */
-export function signInClient({ supabaseUrl, publishableKey }: AuthConfig): AuthHolder {
+/** Where Auth answers and what it is sent, as supabase-js sets them up. */
+function authEndpoint({ supabaseUrl, publishableKey }: AuthConfig) {
+  return {
+    url: new URL("auth/v1", `${supabaseUrl.replace(/\/+$/, "")}/`).href,
+    headers: { Authorization: `Bearer ${publishableKey}`, apikey: publishableKey },
+  };
+}
+
+/**
+ * A client that keeps no session: it checks a password (the current one, before a
+ * change) without replacing the signed-in session, which may have verified a second
+ * factor that a new sign-in would not have.
+ */
+export function checkingClient(config: AuthConfig): AuthHolder {
+  return {
+    auth: new AuthClient({
+      ...authEndpoint(config),
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    }),
+  };
+}
+
+export function signInClient(config: AuthConfig): AuthHolder {
   let made: Auth | null = null;
   const make = () =>
     new AuthClient({
-      url: new URL("auth/v1", `${supabaseUrl.replace(/\/+$/, "")}/`).href,
-      headers: { Authorization: `Bearer ${publishableKey}`, apikey: publishableKey },
+      ...authEndpoint(config),
       ...sessionOptions,
       // The sign-in page takes no session from its address (emailed links lead to the
       // set-password screen, which uses the full client).

@@ -146,18 +146,23 @@ export async function verifyResetCode(
  */
 export async function changePassword(
   client: AuthHolder,
+  checker: AuthHolder,
   email: string,
   current: string,
   next: string,
 ): Promise<AuthOutcome> {
   try {
-    const { error } = await client.auth.signInWithPassword({ email, password: current });
+    // Checked on a client of its own (checkingClient): signing in again here would
+    // replace a session that verified a second factor with one that has not, and Auth
+    // refuses such a session a new password. The check's own session is ended at once.
+    const { error } = await checker.auth.signInWithPassword({ email, password: current });
     if (error) {
       if (error.status === 400 || error.code === "invalid_credentials")
         return { ok: false, message: passwordWords.currentWrong };
       if (error.status === 429) return { ok: false, message: words.tooManyAttempts };
       return { ok: false, message: newPasswordRefusal(error) };
     }
+    await checker.auth.signOut({ scope: "local" }).catch(() => undefined);
   } catch {
     return { ok: false, message: passwordWords.unreachable };
   }

@@ -4,10 +4,8 @@
 // changing one's own password on the Account screen.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import type { AdminClient } from "../api/client.ts";
-import { AccountScreen } from "./AccountScreen.tsx";
 import { MIN_PASSWORD_LENGTH, SET_PASSWORD_PATH } from "./auth.ts";
 import { LoginScreen } from "./LoginScreen.tsx";
 import { ResetCodeForm } from "./ResetCodeForm.tsx";
@@ -262,47 +260,5 @@ describe("the set-password screen", () => {
       words.weak(MIN_PASSWORD_LENGTH),
     );
     expect(onSaved).not.toHaveBeenCalled();
-  });
-});
-
-describe("the Account screen", () => {
-  it("changes the password only with the current one", async () => {
-    const { auth, client } = fakeClient();
-    auth.signInWithPassword.mockResolvedValueOnce({
-      data: {},
-      error: { status: 400, code: "invalid_credentials", name: "AuthApiError" },
-    });
-    const user = userEvent.setup();
-    render(
-      <>
-        <AccountScreen client={client} email="ana@example.org" />
-        <Toaster />
-      </>,
-    );
-    const form = screen.getByRole("form", { name: words.accountHeading });
-    await user.click(within(form).getByRole("button", { name: words.change }));
-    expect(within(form).getByText(words.currentRequired)).toBeTruthy();
-
-    const current = within(form).getByLabelText(words.currentLabel);
-    expect(current.getAttribute("autocomplete")).toBe("current-password");
-    await user.type(current, "wrong-one");
-    await user.type(within(form).getByLabelText(words.newLabel), GOOD);
-    await user.type(within(form).getByLabelText(words.repeatLabel), GOOD);
-    await user.click(within(form).getByRole("button", { name: words.change }));
-    const refusal = await within(form).findByRole("alert");
-    expect(refusal.textContent).toBe(words.currentWrong);
-    expect(document.activeElement).toBe(refusal);
-    expect(auth.updateUser).not.toHaveBeenCalled();
-
-    await user.clear(current);
-    await user.type(current, "the-right-one");
-    await user.click(within(form).getByRole("button", { name: words.change }));
-    expect(await screen.findByText(words.changed)).toBeTruthy();
-    expect(auth.signInWithPassword).toHaveBeenLastCalledWith({
-      email: "ana@example.org",
-      password: "the-right-one",
-    });
-    expect(auth.updateUser).toHaveBeenCalledWith({ password: GOOD });
-    expect((current as HTMLInputElement).value).toBe("");
   });
 });

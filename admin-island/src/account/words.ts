@@ -76,3 +76,66 @@ export const passwords = {
   failed: "The password could not be saved. Please try again.",
   unreachable: "The server could not be reached. Check the connection and try again.",
 } as const;
+
+/** Two-step sign-in with an authenticator app (second-factor.ts and its screens). */
+export const secondFactor = {
+  /** The sign-in page's second step. */
+  codeTitle: "Enter your code",
+  codeIntro: "Open your authenticator app and enter the 6-digit code it shows for this website.",
+  codeLabel: "Code from the app",
+  appLabel: "Authenticator app",
+  verify: "Verify",
+  verifying: "Checking...",
+  otherAccount: "Sign in with another account",
+  codeInvalid: "The code is the 6 digits your authenticator app shows.",
+  wrongCode: "That code is not right. Enter the newest code your app shows; each lasts 30 seconds.",
+  expired: "That took too long. Enter the newest code your app shows.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  unreachable: "The server could not be reached. Check the connection and try again.",
+  sessionEnded: "Your session has ended. Please sign in again.",
+  failed: "The code could not be checked. Please try again.",
+  nameTaken: "You already have an authenticator app with this name. Choose another name.",
+  tooMany: "You have as many authenticator apps as an account may have. Remove one first.",
+  codeFirst: "Sign in again with a code from your app first.",
+  /** The Account screen's section. */
+  heading: "Two-step sign-in",
+  intro:
+    "With an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and others), signing in asks for your password and a code from the app, so a stolen password alone opens nothing. Administrators need it to change the payment details, the team and the alert settings.",
+  none: "Two-step sign-in is off: signing in asks only for your password.",
+  on: "Two-step sign-in is on. Signing in asks for a code from one of these apps:",
+  listLabel: "Your authenticator apps",
+  added: (when: string) => `Added ${when}`,
+  setUp: "Set up an authenticator app",
+  addAnother: "Add another authenticator app",
+  nameLabel: "Name of the app or phone",
+  nameHint: "So you can tell your apps apart, for example 'Asha's phone'.",
+  nameRequired: "Please give the app a name.",
+  defaultName: "Authenticator app",
+  start: "Continue",
+  starting: "Starting...",
+  scanTitle: "Scan the QR code with your app",
+  scanIntro:
+    "In your authenticator app, add an account and scan this code. If your app cannot scan, type the key below into it instead.",
+  qrAlt: "QR code to add this website to an authenticator app",
+  secretLabel: "Key to type in instead",
+  copy: "Copy the key",
+  copied: "The key is copied.",
+  confirmIntro: "Then enter the 6-digit code the app shows, to check it works:",
+  finish: "Turn on two-step sign-in",
+  cancel: "Cancel",
+  enabled: "Two-step sign-in is on. From now on, signing in asks for a code from your app.",
+  appAdded: "The authenticator app is added.",
+  remove: "Remove",
+  removeLabel: (name: string) => `Remove ${name}`,
+  confirmRemove: (name: string) => `Remove ${name}? It will no longer give codes for this website.`,
+  confirmRemoveLast:
+    "This is your only authenticator app: without it, signing in asks only for your password, and you can no longer change the payment details, the team or the alert settings until you set one up again.",
+  removed: (name: string) => `${name} was removed.`,
+  /** An administrator whose session has no second factor, on a screen that needs it. */
+  neededTitle: "Two-step sign-in is needed here",
+  needed: (what: string) =>
+    `${what} can only be changed by an administrator who signed in with a code from an authenticator app, so that a stolen password alone cannot redirect donations. You can see everything here, but not change it.`,
+  neededSetUp: "Set up two-step sign-in",
+  neededSignIn:
+    "Your account has an authenticator app, but this session was not confirmed with it: sign out and sign in again with a code.",
+} as const;

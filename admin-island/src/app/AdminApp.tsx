@@ -9,6 +9,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { type LinkState, readLink, roleOf } from "../account/auth.ts";
+import { CodeGate } from "../account/CodeGate.tsx";
 import { SetPasswordScreen } from "../account/SetPasswordScreen.tsx";
 import { BackendContext } from "../api/backend.ts";
 import { type AdminClient, getClient } from "../api/client.ts";
@@ -94,7 +95,7 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
       </p>
     );
   } else if (route?.screen.kind === "set-password") {
-    body = (
+    const screen = (
       <SetPasswordScreen
         client={client}
         link={link}
@@ -103,6 +104,15 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
         onSaved={() => go(DASHBOARD_PATH)}
       />
     );
+    // An account with an authenticator app gives its code before a new password (Auth
+    // refuses the change without it).
+    body = session ? (
+      <CodeGate client={client} session={session.access_token}>
+        {screen}
+      </CodeGate>
+    ) : (
+      screen
+    );
   } else if (!session) {
     // An open route without a session (the set-password screen is handled above).
     body = null;
@@ -110,14 +120,16 @@ export default function AdminApp({ supabaseUrl, publishableKey }: AdminAppProps)
     body = <NotAdmin client={client} email={session.user.email ?? ""} />;
   } else {
     body = (
-      <Suspense fallback={<Loading text="Loading..." />}>
-        <SignedIn
-          client={client}
-          path={path}
-          email={session.user.email ?? ""}
-          role={roleOf(session) ?? "editor"}
-        />
-      </Suspense>
+      <CodeGate client={client} session={session.access_token}>
+        <Suspense fallback={<Loading text="Loading..." />}>
+          <SignedIn
+            client={client}
+            path={path}
+            email={session.user.email ?? ""}
+            role={roleOf(session) ?? "editor"}
+          />
+        </Suspense>
+      </CodeGate>
     );
   }
 

@@ -5,9 +5,11 @@
 // to /admin/; Cloudflare Pages applies it even where a path has a page of its own):
 // there the whole app is loaded instead, and the page's inline script has already
 // hidden the form so that it never shows.
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { signOut } from "../account/auth.ts";
 import { signInClient } from "../account/auth-client.ts";
 import { LoginScreen } from "../account/LoginScreen.tsx";
+import { codeNeeded } from "../account/second-factor.ts";
 import { useHydrated } from "../ui/useHydrated.ts";
 import type { AdminAppProps } from "./AdminApp.tsx";
 import { go } from "./navigation.ts";
@@ -38,18 +40,32 @@ function SignInPage({ supabaseUrl, publishableKey }: AdminAppProps) {
     () => signInClient({ supabaseUrl, publishableKey }),
     [supabaseUrl, publishableKey],
   );
+  // The account has an authenticator app and this session has not given its code yet.
+  const [codeStep, setCodeStep] = useState(false);
   // Someone already signed in (earlier, or in another tab) goes on to where they were
   // going, and so does a session made here: by the form, or by the code of a reset
   // email (ResetCodeForm, which sets `next` to the set-password screen). The app there
-  // tells an account that is not an administrator so.
+  // tells an account that is not on the team so. A session still owing its code (the
+  // app sends one here too) stays for the code step.
   useEffect(() => {
-    // Any event with a session: the first (INITIAL_SESSION), signing in (SIGNED_IN), or
-    // a reset email's code (PASSWORD_RECOVERY).
+    // Any event with a session: the first (INITIAL_SESSION), signing in (SIGNED_IN), a
+    // reset email's code (PASSWORD_RECOVERY) or a verified code (MFA_CHALLENGE_VERIFIED).
     const { data } = client.auth.onAuthStateChange((_event, session) => {
-      if (session && isLoginPath(window.location.pathname)) onwards();
+      if (!session) {
+        setCodeStep(false);
+        return;
+      }
+      // Not in the listener itself: auth-js waits for it before answering other calls.
+      setTimeout(async () => {
+        if (!isLoginPath(window.location.pathname)) return;
+        if (await codeNeeded(client)) setCodeStep(true);
+        else onwards();
+      }, 0);
     });
     return () => data.subscription.unsubscribe();
   }, [client]);
 
-  return <LoginScreen client={client} />;
+  return (
+    <LoginScreen client={client} codeStep={codeStep} onOtherAccount={() => void signOut(client)} />
+  );
 }

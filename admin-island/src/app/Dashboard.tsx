@@ -1,5 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { useEffect } from "react";
+import { useSecondFactor } from "../account/SecondFactorNeeded.tsx";
 import { useUnreadCountQuery } from "../messages/unread-count-query.ts";
 import { notificationWords } from "../messages/words.ts";
 import { ApprovalStuck } from "../payments/ApprovalStuck.tsx";
@@ -34,6 +35,7 @@ export function Dashboard({
   administrator: boolean;
 }) {
   const unread = useUnreadMessages();
+  const verified = useSecondFactor();
   const pending = usePendingChanges({ enabled: administrator });
   const waiting = pending.query.data?.length ?? 0;
   /** What a tile says beside its description: unread messages, changes waiting. */
@@ -58,7 +60,7 @@ export function Dashboard({
       {administrator ? (
         <>
           <ApprovalStuck />
-          <PendingChangesView pending={pending} hideWhenEmpty />
+          <PendingChangesView pending={pending} hideWhenEmpty readOnly={!verified} />
         </>
       ) : null}
       <section aria-labelledby="options-heading">

@@ -7,8 +7,7 @@ import { ArrowLeft, LogOut, UserRound } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { button } from "../ui/styles.ts";
 import { $organisationName } from "./organisation.ts";
-import { DASHBOARD_PATH } from "./paths.ts";
-import { ACCOUNT_PATH } from "./routes.ts";
+import { ACCOUNT_PATH, DASHBOARD_PATH } from "./paths.ts";
 
 interface ShellProps {
   title: string;

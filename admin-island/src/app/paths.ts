@@ -7,6 +7,11 @@ export const LOGIN_PATH = "/admin";
  * /admin with a redirect to /admin/). */
 export const LOGIN_URL = `${LOGIN_PATH}/`;
 export const DASHBOARD_PATH = "/admin/dashboard";
+/**
+ * Where the signed-in member changes their password and sets up two-step sign-in
+ * (linked from every screen's header, and from the screens that need a second factor).
+ */
+export const ACCOUNT_PATH = "/admin/account";
 
 /** The route a path shows; trailing slashes and index.html are ignored. */
 export function normalisePath(pathname: string): string {

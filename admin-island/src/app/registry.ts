@@ -61,6 +61,7 @@ import { messagesScreen } from "../messages/screen.ts";
 import { paymentsScreen } from "../payments/screen.ts";
 import { teamScreen } from "../team/screen.ts";
 import { trashScreen } from "../trash/screen.ts";
+import { ACCOUNT_PATH } from "./paths.ts";
 import type { ScreenView } from "./screens.ts";
 
 /** What other code asks a screen to be; a screen with no such role has no `kind`. */
@@ -507,7 +508,7 @@ export const registry: RegistryEntry[] = [
   {
     screen: { kind: "account", view: accountScreen },
     route: {
-      path: "/admin/account",
+      path: ACCOUNT_PATH,
       title: "Account",
       description: "Change your password",
       tile: false,

@@ -26,10 +26,6 @@ export const adminRoutes: AdminRoute[] = registry.flatMap(({ route, screen }) =>
 /** The routes with a tile on the dashboard, in registry order. */
 export const dashboardRoutes: AdminRoute[] = adminRoutes.filter((route) => route.tile !== false);
 
-/** Where the signed-in admin changes their own password (linked from every screen's header). */
-export const ACCOUNT_PATH =
-  adminRoutes.find((route) => route.screen.kind === "account")?.path ?? DASHBOARD_PATH;
-
 export function findRoute(pathname: string): AdminRoute | undefined {
   const path = normalisePath(pathname);
   return adminRoutes.find((route) => route.path === path);

@@ -28,9 +28,12 @@ export function ResourceManager({
   definition,
   headingLevel = 2,
   useList = useResourceList,
+  readOnly = false,
 }: {
   definition: ResourceDefinition;
   headingLevel?: 2 | 3;
+  /** Shown only: nothing to add, change, order or restore (the screen says why). */
+  readOnly?: boolean;
   /**
    * How the screen reads and writes its records: the table's own calls, or another
    * path with the same shape (the donation details go through change_payment_details).
@@ -54,7 +57,7 @@ export function ResourceManager({
   const shown = shownList.shown.map((entry) => entry.row);
   // The rows shown are the first of the whole list when nothing is left out, so their
   // places are the places in the whole list, and a move saves the whole new order.
-  const sortable = canReorder(list.sortable, shownList.filtered);
+  const sortable = !readOnly && canReorder(list.sortable, shownList.filtered);
   const titles = new Map(shown.map((row) => [row.id, definition.card(row).title]));
   // The list is in the site's order, so the record the site shows is its first active one.
   const shownId = definition.showsOne ? rows.find((row) => row.is_active)?.id : undefined;
@@ -75,16 +78,25 @@ export function ResourceManager({
               : "not-shown"
         }
         sortable={sortable}
+        readOnly={readOnly}
         onToggle={() => void list.toggle(row)}
         onEdit={() => editor.openEdit(row)}
         onDelete={async () => {
           if (await list.remove(row)) focus.focusAfterDelete(shown, row.id);
         }}
-        onHistory={(opener) =>
-          setHistoryOf({
-            subject: { table: definition.table, row, name: view.title, fields: definition.fields },
-            opener,
-          })
+        onHistory={
+          readOnly
+            ? undefined
+            : (opener) =>
+                setHistoryOf({
+                  subject: {
+                    table: definition.table,
+                    row,
+                    name: view.title,
+                    fields: definition.fields,
+                  },
+                  opener,
+                })
         }
       />
     );
@@ -108,15 +120,17 @@ export function ResourceManager({
         >
           {texts.heading}
         </Heading>
-        <button
-          ref={addButton}
-          type="button"
-          className={button.primary}
-          onClick={editor.openCreate}
-        >
-          <Plus aria-hidden="true" className="size-5" />
-          {texts.addButton}
-        </button>
+        {readOnly ? null : (
+          <button
+            ref={addButton}
+            type="button"
+            className={button.primary}
+            onClick={editor.openCreate}
+          >
+            <Plus aria-hidden="true" className="size-5" />
+            {texts.addButton}
+          </button>
+        )}
       </div>
 
       {definition.notice ? <NoticeBar notice={definition.notice} /> : null}
@@ -130,10 +144,16 @@ export function ResourceManager({
           <div className="rounded-xl border-2 border-dashed border-surface-sunken p-10 text-center">
             <p className="text-xl font-semibold text-ink">{texts.empty}</p>
             <p className="mt-2 text-ink-muted">{texts.emptyHint}</p>
-            <button type="button" className={`${button.primary} mt-6`} onClick={editor.openCreate}>
-              <Plus aria-hidden="true" className="size-5" />
-              {texts.emptyAction}
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                className={`${button.primary} mt-6`}
+                onClick={editor.openCreate}
+              >
+                <Plus aria-hidden="true" className="size-5" />
+                {texts.emptyAction}
+              </button>
+            )}
           </div>
         }
       >

@@ -1,8 +1,11 @@
 // The Messages screen's Notifications section: where the email about a new message
 // goes, every administrator or one address (the settings record's alert_address).
+// Changing it needs a session that verified a second factor; without one it is shown
+// only, with why.
 import { BellRing } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { isEmail } from "../../../functions/_shared/email-rules.ts";
+import { SecondFactorNeeded, useSecondFactor } from "../account/SecondFactorNeeded.tsx";
 import { EmailField } from "../fields/EmailField.tsx";
 import { useSettingsQuery } from "../payments/settings-query.ts";
 import { useSettingsSaveMutation } from "../payments/settings-save-mutation.ts";
@@ -16,6 +19,7 @@ type Target = "admins" | "address";
 export function NotificationSettings() {
   const settings = useSettingsQuery();
   const save = useSettingsSaveMutation();
+  const verified = useSecondFactor();
   const id = useId();
   const [target, setTarget] = useState<Target>("admins");
   const [address, setAddress] = useState("");
@@ -75,7 +79,8 @@ export function NotificationSettings() {
           onSubmit={(event) => void submit(event)}
           className="mt-4 flex flex-col gap-4"
         >
-          <fieldset className="flex flex-col gap-3">
+          {verified ? null : <SecondFactorNeeded what={words.heading} />}
+          <fieldset className="flex flex-col gap-3" disabled={!verified}>
             <legend className={`${label} mb-2`}>{words.legend}</legend>
             <label className="flex cursor-pointer items-start gap-3">
               <input
@@ -119,11 +124,13 @@ export function NotificationSettings() {
             ) : null}
           </fieldset>
           <p className="text-sm text-ink-muted">{words.paymentNote}</p>
-          <div>
-            <button type="submit" className={button.primary} disabled={save.isPending}>
-              {save.isPending ? words.saving : words.save}
-            </button>
-          </div>
+          {verified ? (
+            <div>
+              <button type="submit" className={button.primary} disabled={save.isPending}>
+                {save.isPending ? words.saving : words.save}
+              </button>
+            </div>
+          ) : null}
         </form>
       )}
     </section>

@@ -1,8 +1,10 @@
 // The Donate screen: the second-admin approval setting, the changes waiting for
-// approval, and the donation details themselves. The list looks and works as every
+// approval, and the donation details themselves, all shown only (with why, and the
+// way to set one up) to an administrator whose session verified no second factor. The list looks and works as every
 // card list (ResourceManager), but each write goes through change_payment_details, so
 // while approval is on a save is sent for approval instead of applied.
 import { ShieldCheck } from "lucide-react";
+import { SecondFactorNeeded, useSecondFactor } from "../account/SecondFactorNeeded.tsx";
 import { ResourceManager } from "../content/ResourceManager.tsx";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { Badge } from "../ui/Badge.tsx";
@@ -21,10 +23,13 @@ import { approvalWords as words } from "./words.ts";
 function ApprovalSetting({
   settings,
   offWaiting,
+  readOnly,
 }: {
   settings: AdminSettings | undefined;
   /** Turning approval off already waits for another administrator. */
   offWaiting: boolean;
+  /** Shown only: this session verified no second factor. */
+  readOnly: boolean;
 }) {
   const confirm = useConfirm();
   const save = useSettingsSaveMutation();
@@ -67,7 +72,7 @@ function ApprovalSetting({
       <button
         type="button"
         className={`${button.secondary} w-full sm:w-auto`}
-        disabled={busy || (on && offWaiting)}
+        disabled={busy || readOnly || (on && offWaiting)}
         onClick={() => void change()}
       >
         {on ? words.turnOff : words.turnOn}
@@ -80,17 +85,24 @@ function ApprovalSetting({
 export function PaymentsScreen({ definition }: { definition: ResourceDefinition }) {
   const settings = useSettingsQuery().data;
   const pending = usePendingChanges();
+  const verified = useSecondFactor();
   const on = settings?.require_payment_approval === true;
   const changes = pending.query.data ?? [];
   return (
     <div className="flex flex-col gap-8">
+      {verified ? null : <SecondFactorNeeded what={words.paymentDetails} />}
       <ApprovalStuck />
       <ApprovalSetting
         settings={settings}
         offWaiting={changes.some((change) => change.target === "admin_settings")}
+        readOnly={!verified}
       />
       {on || changes.length > 0 ? (
-        <PendingChangesView pending={pending} approvalOn={on || settings === undefined} />
+        <PendingChangesView
+          pending={pending}
+          approvalOn={on || settings === undefined}
+          readOnly={!verified}
+        />
       ) : null}
       {on ? (
         <p className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-ink" role="note">
@@ -98,7 +110,7 @@ export function PaymentsScreen({ definition }: { definition: ResourceDefinition 
         </p>
       ) : null}
       {/* The donation details: every card list's look and words, approval-aware writes. */}
-      <ResourceManager definition={definition} useList={usePaymentList} />
+      <ResourceManager definition={definition} useList={usePaymentList} readOnly={!verified} />
     </div>
   );
 }

@@ -226,9 +226,12 @@ export function PendingChangesView({
   pending,
   hideWhenEmpty = false,
   approvalOn = true,
+  readOnly = false,
 }: {
   pending: PendingChanges;
   hideWhenEmpty?: boolean;
+  /** Shown only: this session may not decide (it verified no second factor). */
+  readOnly?: boolean;
   /** Whether approval is on now; when off, the changes still waiting say why. */
   approvalOn?: boolean;
 }) {
@@ -257,7 +260,7 @@ export function PendingChangesView({
             <ChangeCard
               key={change.id}
               change={change}
-              busy={busy}
+              busy={busy || readOnly}
               onDecide={(approve) => void decide(change, approve)}
             />
           ))}

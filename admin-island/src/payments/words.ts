@@ -2,6 +2,8 @@ import { qrPictureLabel } from "../../../functions/_shared/payment-words.ts";
 
 /** Second-admin approval of the payment details (bank accounts and QR codes). */
 export const approvalWords = {
+  /** What a session without a second factor cannot change here (SecondFactorNeeded). */
+  paymentDetails: "The payment details and their approval",
   settingLabel: "Require a second admin to approve payment-detail changes",
   settingHint:
     "While this is on, a change to the bank accounts or QR codes waits, and the website keeps showing the current details, until a different administrator approves it. Turning it off needs another administrator's approval too.",

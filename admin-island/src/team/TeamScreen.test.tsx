@@ -7,7 +7,7 @@ import type { User } from "@supabase/supabase-js";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { serviceClient, typedClient } from "../../../tests/contract/stack.ts";
+import { serviceClient, typedClient, verifySecondFactor } from "../../../tests/contract/stack.ts";
 import type { AdminClient } from "../api/client.ts";
 import { organisationName } from "../app/organisation.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";
@@ -204,6 +204,8 @@ describe("TeamScreen", () => {
   it("asks twice before you remove yourself, then signs you out", async () => {
     const ana = await member(ANA, "active");
     const client = await signedIn(ANA);
+    // Changing the team takes a session that verified a second factor.
+    await verifySecondFactor(client);
     const { user, onLeft } = renderTeam({
       ...stack,
       client,

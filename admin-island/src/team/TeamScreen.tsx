@@ -2,14 +2,16 @@
 // accepted their invitation and when they last signed in; Invite (as an editor or an
 // administrator), a role to choose, Resend invite and Remove (with confirmation, twice
 // for yourself). The only active administrator can be neither removed nor made an
-// editor, and the team function refuses it too.
-import { MailPlus, RotateCw, UserMinus, UserPlus } from "lucide-react";
+// editor, and the team function refuses it too. Changing the team needs a session that
+// verified a second factor: without one the list is shown only, with why.
+import { MailPlus, RotateCw, ShieldOff, UserMinus, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   TEAM_ROLES,
   type TeamMember,
   type TeamRole,
 } from "../../../functions/_shared/team-replies.ts";
+import { SecondFactorNeeded, useSecondFactor } from "../account/SecondFactorNeeded.tsx";
 import { checkAccess } from "../api/access.ts";
 import { useBackend } from "../api/backend.ts";
 import { DataError } from "../api/errors.ts";
@@ -22,6 +24,7 @@ import { button } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { InviteDialog } from "./InviteDialog.tsx";
 import { useInvitationResendMutation } from "./invitation-resend-mutation.ts";
+import { useMemberFactorsMutation } from "./member-factors-mutation.ts";
 import { useMemberInviteMutation } from "./member-invite-mutation.ts";
 import { useMemberRemoveMutation } from "./member-remove-mutation.ts";
 import { useMemberRoleMutation } from "./member-role-mutation.ts";
@@ -43,7 +46,9 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const resending = useInvitationResendMutation();
   const removing = useMemberRemoveMutation();
   const roleChange = useMemberRoleMutation();
+  const factorRemoval = useMemberFactorsMutation();
   const { client } = useBackend();
+  const verified = useSecondFactor();
   const confirm = useConfirm();
   const [inviting, setInviting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,14 +57,18 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const active = members.filter(
     (member) => member.status === "active" && member.role === "admin",
   ).length;
-  /** The member a change is under way for, if any. */
-  const busyId = resending.isPending
-    ? resending.variables
-    : removing.isPending
-      ? removing.variables.userId
-      : roleChange.isPending
-        ? roleChange.variables.userId
-        : null;
+  /** The member a change is under way for, if any ('' for none, when nothing may change). */
+  const busyId = !verified
+    ? ""
+    : resending.isPending
+      ? resending.variables
+      : removing.isPending
+        ? removing.variables.userId
+        : roleChange.isPending
+          ? roleChange.variables.userId
+          : factorRemoval.isPending
+            ? factorRemoval.variables
+            : null;
 
   // Every failed read of the list is told, the list shown before staying in place.
   useEffect(() => {
@@ -122,6 +131,18 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
     if (done !== null && member.you) await checkAccess(client);
   }
 
+  async function removeFactors(member: TeamMember) {
+    if (
+      !(await confirm(words.confirmRemoveFactors(member.email), {
+        confirmLabel: words.confirmRemoveFactorsLabel,
+      }))
+    ) {
+      return;
+    }
+    await change(() => factorRemoval.mutateAsync(member.id), words.factorsRemoved(member.email));
+    heading.current?.focus();
+  }
+
   async function remove(member: TeamMember) {
     const warn = await warning(member);
     if (member.you) {
@@ -170,15 +191,18 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
           </h2>
           <p className="mt-1 text-ink-muted">{words.intro}</p>
         </div>
-        <button
-          type="button"
-          className={`${button.primary} w-full sm:w-auto`}
-          onClick={() => setInviting(true)}
-        >
-          <UserPlus aria-hidden="true" className="size-4" />
-          {words.invite}
-        </button>
+        {verified ? (
+          <button
+            type="button"
+            className={`${button.primary} w-full sm:w-auto`}
+            onClick={() => setInviting(true)}
+          >
+            <UserPlus aria-hidden="true" className="size-4" />
+            {words.invite}
+          </button>
+        ) : null}
       </div>
+      {verified ? null : <SecondFactorNeeded what={words.heading} />}
       {team.data === undefined ? (
         team.isError ? (
           <LoadError text={words.loadError} onRetry={() => void team.refetch()} />
@@ -212,6 +236,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                     ) : (
                       <Badge tone="yellow">{words.invited}</Badge>
                     )}
+                    {member.secondFactor ? <Badge tone="blue">{words.secondFactor}</Badge> : null}
                   </div>
                   <p className="mt-0.5 text-sm text-ink-muted">{seen(member)}</p>
                   {lastOne ? (
@@ -249,6 +274,18 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                         <MailPlus aria-hidden="true" className="size-4" />
                       )}
                       {words.resend}
+                    </button>
+                  ) : null}
+                  {member.secondFactor && !member.you ? (
+                    <button
+                      type="button"
+                      className={`${button.small} grow sm:grow-0`}
+                      disabled={busyId !== null}
+                      aria-label={words.removeFactorsOf(member.email)}
+                      onClick={() => void removeFactors(member)}
+                    >
+                      <ShieldOff aria-hidden="true" className="size-4" />
+                      {words.removeFactors}
                     </button>
                   ) : null}
                   <button

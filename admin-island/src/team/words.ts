@@ -39,6 +39,14 @@ export const teamWords = {
   neverSignedIn: "Has not signed in yet",
   invitedOn: (when: string) => `Invited: ${when} · not accepted yet`,
   resend: "Resend invite",
+  secondFactor: "Two-step sign-in",
+  removeFactors: "Remove two-step sign-in",
+  removeFactorsOf: (email: string) => `Remove two-step sign-in of ${email}`,
+  confirmRemoveFactors: (email: string) =>
+    `Remove the authenticator apps of ${email}? Do this when they have lost their phone: until they set up a new app, they sign in with their password alone and cannot change the payment details or the team. Everyone on the team is told by email.`,
+  confirmRemoveFactorsLabel: "Remove their apps",
+  factorsRemoved: (email: string) =>
+    `The authenticator apps of ${email} were removed. Everyone on the team was told by email.`,
   remove: "Remove",
   onlyAdmin:
     "You are the only active administrator, so you cannot be removed or made an editor. Invite another administrator first; once they have accepted, either of you can be.",
@@ -64,6 +72,9 @@ export const teamWords = {
   refusals: {
     invalid_email: "Please enter a valid email address.",
     invalid_role: "Choose Editor or Administrator.",
+    second_factor_required:
+      "Changing the team needs two-step sign-in: set up an authenticator app on your Account page, then sign in again with its code.",
+    not_yourself: "Remove your own authenticator apps on your Account page.",
     not_found: "This person is not on the team any more. Reload the list.",
     last_admin:
       "The team needs an administrator: make someone else an administrator first (an invited one must have accepted), then this account can be removed or made an editor.",

@@ -6,12 +6,16 @@
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
+import { $assurance } from "../account/second-factor.ts";
 import { $access } from "../api/access.ts";
 import { $undo } from "../ui/notify.ts";
 
-// The screens' tests are an administrator's unless one says otherwise (the app sets
-// the access from the session before any screen draws).
+// The screens' tests are an administrator's, signed in with a code from an
+// authenticator app, unless one says otherwise (the app sets both from the session
+// before any screen draws).
+const ADMINISTRATOR_AT_AAL2 = { verified: true, enrolled: true };
 $access.set("admin");
+$assurance.set(ADMINISTRATOR_AT_AAL2);
 
 // What a screen shows after an await (findBy*, waitFor) may take longer than Testing
 // Library's 1 s on a machine running other suites beside this one, as CI does.
@@ -39,6 +43,7 @@ afterEach(() => {
   toast.dismiss();
   $undo.set(null);
   $access.set("admin");
+  $assurance.set(ADMINISTRATOR_AT_AAL2);
   sessionStorage.clear();
   window.history.replaceState(null, "", "/");
   vi.clearAllMocks();

@@ -15,6 +15,7 @@ import {
   startTestStack,
   type TestStack,
   typedClient,
+  verifySecondFactor,
 } from "../../../tests/contract/stack.ts";
 import { type Backend, BackendContext } from "../api/backend.ts";
 import type { AdminClient } from "../api/client.ts";
@@ -70,6 +71,8 @@ export interface ScreenStack {
   client: AdminClient;
   backend: Backend;
   email: string;
+  /** The administrator's password. */
+  password: string;
   userId: string;
   faults: Faults;
   /** The stored rows of a table, oldest first. */
@@ -192,6 +195,9 @@ export async function startScreenStack(): Promise<ScreenStack> {
   if (created.error || !created.data.user) throw new Error(`could not create ${email}`);
   const { faults, fetch } = createFaults();
   const client = await typedClient(stack, { email, password }, fetch);
+  // An administrator who signed in with a code from an authenticator app (aal2), as the
+  // changes that move money need.
+  await verifySecondFactor(client);
   faults.reset();
 
   const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
@@ -201,6 +207,7 @@ export async function startScreenStack(): Promise<ScreenStack> {
     client,
     backend: { client, url: stack.url, publishableKey: stack.publishableKey },
     email,
+    password,
     userId: created.data.user.id,
     faults,
     async rows(table) {

@@ -45,6 +45,8 @@ interface CardProps {
   busy: boolean;
   /** The card is an item of a SortableList, moved by its handle. */
   sortable?: boolean;
+  /** Shown only: no Activate, Edit or Delete (the person may not change it now). */
+  readOnly?: boolean;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -88,6 +90,7 @@ export function ResourceCard({
   view,
   busy,
   sortable,
+  readOnly,
   onToggle,
   onEdit,
   onDelete,
@@ -162,43 +165,45 @@ export function ResourceCard({
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         ) : null}
-        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <SmallButton
-            icon={active ? EyeOff : Eye}
-            label={active ? "Deactivate" : "Activate"}
-            target={view.title}
-            control="toggle"
-            busy={busy}
-            onClick={onToggle}
-          />
-          <SmallButton
-            icon={Pencil}
-            label="Edit"
-            target={view.title}
-            control="edit"
-            busy={busy}
-            onClick={onEdit}
-          />
-          {onHistory ? (
+        {readOnly ? null : (
+          <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
             <SmallButton
-              icon={History}
-              label={history.button}
+              icon={active ? EyeOff : Eye}
+              label={active ? "Deactivate" : "Activate"}
               target={view.title}
-              control="history"
+              control="toggle"
               busy={busy}
-              onClick={(event) => onHistory(event.currentTarget)}
+              onClick={onToggle}
             />
-          ) : null}
-          <SmallButton
-            icon={Trash2}
-            label="Delete"
-            target={view.title}
-            danger
-            control="delete"
-            busy={busy}
-            onClick={onDelete}
-          />
-        </div>
+            <SmallButton
+              icon={Pencil}
+              label="Edit"
+              target={view.title}
+              control="edit"
+              busy={busy}
+              onClick={onEdit}
+            />
+            {onHistory ? (
+              <SmallButton
+                icon={History}
+                label={history.button}
+                target={view.title}
+                control="history"
+                busy={busy}
+                onClick={(event) => onHistory(event.currentTarget)}
+              />
+            ) : null}
+            <SmallButton
+              icon={Trash2}
+              label="Delete"
+              target={view.title}
+              danger
+              control="delete"
+              busy={busy}
+              onClick={onDelete}
+            />
+          </div>
+        )}
       </div>
     </CardItem>
   );
