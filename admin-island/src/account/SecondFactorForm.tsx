@@ -2,12 +2,12 @@
 // gave a session at aal1, and a code from the app raises it to aal2 (the session
 // listener then goes on). With several apps, the person picks the one at hand.
 import type { Factor } from "@supabase/auth-js";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { describedBy, FieldShell } from "../fields/FieldShell.tsx";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button, input, label } from "../ui/styles.ts";
 import type { AuthHolder } from "./auth-client.ts";
-import { cleanCode, factorRefusal, verifiedFactors, verifyCode } from "./second-factor.ts";
+import { CodeField, useCodeEntry } from "./CodeField.tsx";
+import { factorRefusal, verifiedFactors, verifyCode } from "./second-factor.ts";
 import { secondFactor as words } from "./words.ts";
 
 export function SecondFactorForm({
@@ -21,11 +21,8 @@ export function SecondFactorForm({
   const id = useId();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [factorId, setFactorId] = useState("");
-  const [code, setCode] = useState("");
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const [listFailure, setListFailure] = useState<string | null>(null);
+  const entry = useCodeEntry();
 
   useEffect(() => {
     let cancelled = false;
@@ -36,7 +33,7 @@ export function SecondFactorForm({
         setFactorId(list[0]?.id ?? "");
       },
       (error: unknown) => {
-        if (!cancelled) setFailure(factorRefusal(error as { status?: number; code?: string }));
+        if (!cancelled) setListFailure(factorRefusal(error as { status?: number; code?: string }));
       },
     );
     return () => {
@@ -46,26 +43,12 @@ export function SecondFactorForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !factorId) return;
-    setFailure(null);
-    if (!cleanCode(code)) {
-      setProblem(words.codeInvalid);
-      codeRef.current?.focus();
-      return;
-    }
-    setProblem(undefined);
-    setBusy(true);
-    const result = await verifyCode(client, factorId, code);
-    setBusy(false);
-    if (!result.ok) {
-      setFailure(result.message);
-      setCode("");
-      codeRef.current?.focus();
-    }
+    if (!factorId) return;
     // Verified: the session listener goes on to the admin.
+    await entry.verify((code) => verifyCode(client, factorId, code));
   }
 
-  const codeId = `${id}-code`;
+  const failure = entry.failure ?? listFailure;
   const appId = `${id}-app`;
   return (
     <form
@@ -95,29 +78,13 @@ export function SecondFactorForm({
           </select>
         </div>
       ) : null}
-      <FieldShell id={codeId} label={words.codeLabel} error={problem}>
-        <input
-          id={codeId}
-          ref={codeRef}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={9}
-          // biome-ignore lint/a11y/noAutofocus: the step exists to take this code.
-          autoFocus
-          className={`${input} text-center font-mono text-2xl tracking-[0.4em]`}
-          value={code}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy(codeId, undefined, problem)}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </FieldShell>
+      <CodeField id={`${id}-code`} field={entry.field} autoFocus large />
       <button
         type="submit"
         className={`${button.primary} w-full`}
-        disabled={busy || factors === null || !factorId}
+        disabled={entry.busy || factors === null || !factorId}
       >
-        {busy ? words.verifying : words.verify}
+        {entry.busy ? words.verifying : words.verify}
       </button>
       <button
         type="button"

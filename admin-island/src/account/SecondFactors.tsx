@@ -14,14 +14,8 @@ import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button, input } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
-import {
-  cleanCode,
-  type Enrolment,
-  enrol,
-  unenrol,
-  verifiedFactors,
-  verifyCode,
-} from "./second-factor.ts";
+import { CodeField, useCodeEntry } from "./CodeField.tsx";
+import { type Enrolment, enrol, unenrol, verifiedFactors, verifyCode } from "./second-factor.ts";
 import { secondFactor as words } from "./words.ts";
 
 const factorKeys = { verified: ["account", "factors"] as const };
@@ -167,47 +161,26 @@ function AddFactor({
   const id = useId();
   const [name, setName] = useState(suggested);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState("");
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const entry = useCodeEntry();
+  const { busy, failure } = entry;
+  const [nameProblem, setNameProblem] = useState<string | undefined>(undefined);
 
   async function start(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setFailure(null);
     if (!name.trim()) {
-      setProblem(words.nameRequired);
+      setNameProblem(words.nameRequired);
       return;
     }
-    setProblem(undefined);
-    setBusy(true);
-    const result = await enrol(client, name);
-    setBusy(false);
-    if (result.ok) setEnrolment(result.value);
-    else setFailure(result.message);
+    setNameProblem(undefined);
+    const started = await entry.attempt(() => enrol(client, name));
+    if (started) setEnrolment(started);
   }
 
   async function finish(event: FormEvent) {
     event.preventDefault();
-    if (busy || !enrolment) return;
-    setFailure(null);
-    if (!cleanCode(code)) {
-      setProblem(words.codeInvalid);
-      codeRef.current?.focus();
-      return;
-    }
-    setProblem(undefined);
-    setBusy(true);
-    const result = await verifyCode(client, enrolment.factorId, code);
-    setBusy(false);
-    if (!result.ok) {
-      setFailure(result.message);
-      setCode("");
-      codeRef.current?.focus();
-      return;
-    }
+    if (!enrolment) return;
+    if (!(await entry.verify((code) => verifyCode(client, enrolment.factorId, code)))) return;
     notifySuccess(first ? words.enabled : words.appAdded);
     onDone(true);
   }
@@ -229,7 +202,6 @@ function AddFactor({
   }
 
   const nameId = `${id}-name`;
-  const codeId = `${id}-code`;
   const cancelButton = (
     <button type="button" className={button.secondary} onClick={() => void cancel()}>
       {words.cancel}
@@ -245,7 +217,7 @@ function AddFactor({
         className="flex flex-col gap-4 border-t border-surface-sunken pt-4"
       >
         {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
-        <FieldShell id={nameId} label={words.nameLabel} hint={words.nameHint} error={problem}>
+        <FieldShell id={nameId} label={words.nameLabel} hint={words.nameHint} error={nameProblem}>
           <input
             id={nameId}
             className={input}
@@ -253,8 +225,8 @@ function AddFactor({
             maxLength={60}
             // biome-ignore lint/a11y/noAutofocus: opened by the person to type this name.
             autoFocus
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={describedBy(nameId, words.nameHint, problem)}
+            aria-invalid={nameProblem ? true : undefined}
+            aria-describedby={describedBy(nameId, words.nameHint, nameProblem)}
             onChange={(event) => setName(event.target.value)}
           />
         </FieldShell>
@@ -298,21 +270,7 @@ function AddFactor({
       </div>
       <p className="text-sm text-ink">{words.confirmIntro}</p>
       {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
-      <FieldShell id={codeId} label={words.codeLabel} error={problem}>
-        <input
-          id={codeId}
-          ref={codeRef}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={9}
-          className={`${input} max-w-[12rem] font-mono text-xl tracking-[0.3em]`}
-          value={code}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy(codeId, undefined, problem)}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </FieldShell>
+      <CodeField id={`${id}-code`} field={entry.field} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {cancelButton}
         <button type="submit" className={button.primary} disabled={busy}>
