@@ -7,6 +7,25 @@
 -- rights at once, and a token from before a promotion gains nothing until it is renewed.
 -- Today's administrators keep the role they have.
 
+-- Rewrites a function from its definition in the catalog, with `old` replaced by `new`:
+-- how a migration changes one call in a long function without copying its body. A
+-- definition without `old` stops the migration.
+create or replace procedure private.rewrite_function(f regprocedure, old text, new text)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  before text := pg_catalog.pg_get_functiondef(f);
+  after text := replace(before, old, new);
+begin
+  if after = before then
+    raise exception '% does not contain %', f, old;
+  end if;
+  execute after;
+end;
+$$;
+revoke all on procedure private.rewrite_function(regprocedure, text, text) from public;
+
 -- The role of the account behind the token, now: 'admin', 'editor', or null when the
 -- account is gone, banned or has neither role. Security definer (owned by the migration
 -- role), as auth.users is readable by no API role; one primary-key lookup.
@@ -148,24 +167,6 @@ $$;
 revoke all on function private.require_editor(text) from public;
 grant execute on function private.require_editor(text) to authenticated, service_role;
 
--- Rewrites a function from its definition in the catalog, with `old` replaced by `new`:
--- how a migration changes one call in a long function without copying its body. A
--- definition without `old` stops the migration.
-create or replace procedure private.rewrite_function(f regprocedure, old text, new text)
-language plpgsql
-set search_path = ''
-as $$
-declare
-  before text := pg_catalog.pg_get_functiondef(f);
-  after text := replace(before, old, new);
-begin
-  if after = before then
-    raise exception '% does not contain %', f, old;
-  end if;
-  execute after;
-end;
-$$;
-revoke all on procedure private.rewrite_function(regprocedure, text, text) from public;
 
 -- Ordering, the trash and restoring a version are content work: they call
 -- require_editor instead of require_admin, which now guards only the payment paths.
@@ -202,38 +203,9 @@ alter table public.audit_log drop constraint audit_log_action_check;
 alter table public.audit_log add constraint audit_log_action_check
   check (action in ('INSERT', 'UPDATE', 'DELETE', 'INVITE', 'RESEND', 'REMOVE', 'ROLE', 'FACTORS'));
 
-create or replace function private.append_team_entry(
-  p_actor uuid,
-  p_action text,
-  p_member uuid,
-  p_old jsonb,
-  p_new jsonb
-)
-returns bigint
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  actor_email text;
-  entry bigint;
-begin
-  if p_action is null or p_action not in ('INVITE', 'RESEND', 'REMOVE', 'ROLE', 'FACTORS') then
-    raise exception 'A team change is INVITE, RESEND, REMOVE, ROLE or FACTORS' using errcode = '22023';
-  end if;
-  if p_member is null then
-    raise exception 'A team change names the member it changed' using errcode = '22023';
-  end if;
-  select u.email into actor_email from auth.users as u where u.id = p_actor;
-  if not found then
-    raise exception 'A team change names the administrator who made it' using errcode = '22023';
-  end if;
-  insert into public.audit_log
-    (actor_id, actor_email, actor_role, table_name, row_id, action, old_data, new_data)
-  values (p_actor, actor_email, 'service_role', 'admins', p_member, p_action, p_old, p_new)
-  returning id into entry;
-  return entry;
-end;
-$$;
-revoke all on function private.append_team_entry(uuid, text, uuid, jsonb, jsonb) from public;
-grant execute on function private.append_team_entry(uuid, text, uuid, jsonb, jsonb) to service_role;
+call private.rewrite_function('private.append_team_entry(uuid, text, uuid, jsonb, jsonb)',
+  $x$p_action not in ('INVITE', 'RESEND', 'REMOVE')$x$,
+  $x$p_action not in ('INVITE', 'RESEND', 'REMOVE', 'ROLE', 'FACTORS')$x$);
+call private.rewrite_function('private.append_team_entry(uuid, text, uuid, jsonb, jsonb)',
+  'A team change is INVITE, RESEND or REMOVE',
+  'A team change is INVITE, RESEND, REMOVE, ROLE or FACTORS');
