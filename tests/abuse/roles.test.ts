@@ -5,7 +5,7 @@
 // are refused by the database (or the function) whatever the client claims. Runs on the
 // embedded stack, or on a real project when SUPABASE_URL is set.
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accessToken,
@@ -14,6 +14,7 @@ import {
   startTestStack,
   type TestStack,
   type TestUser,
+  tokenClient,
 } from "../contract/stack.ts";
 import { decodePayload, editPayload, randomSecret, sign } from "./access-tokens.ts";
 
@@ -63,12 +64,7 @@ afterAll(async () => {
 });
 
 /** A client that sends this bearer token, as a browser holding it would. */
-function withToken(bearer: string): SupabaseClient {
-  return createClient(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${bearer}` } },
-  });
-}
+const withToken = (bearer: string) => tokenClient(stack, bearer);
 
 async function team(bearer: string, body?: Record<string, unknown>) {
   const response = await fetch(`${stack.url}/functions/v1/team`, {

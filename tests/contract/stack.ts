@@ -144,6 +144,14 @@ export function anonClient(stack: TestStack): SupabaseClient {
   return createClient(stack.url, stack.publishableKey, noSession);
 }
 
+/** A client that sends this bearer token, as a browser holding it would (no session of its own). */
+export function tokenClient(stack: TestStack, bearer: string): SupabaseClient {
+  return createClient(stack.url, stack.publishableKey, {
+    ...noSession,
+    global: { headers: { Authorization: `Bearer ${bearer}` } },
+  });
+}
+
 export function serviceClient(stack: TestStack): SupabaseClient {
   return createClient(stack.url, stack.secretKey, noSession);
 }

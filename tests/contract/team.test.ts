@@ -4,7 +4,7 @@
 // REST writes and the functions at once), the last administrator, yourself, and every
 // caller that is not an admin. Each change leaves an entry in the audit log.
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { follow, fragmentOf, mailSettled, mailTo, verifyLink, waitForMail } from "./mail.ts";
@@ -18,6 +18,7 @@ import {
   signedInUser,
   startTestStack,
   type TestStack,
+  tokenClient,
 } from "./stack.ts";
 
 const SITE_URL = process.env.AUTH_SITE_URL || "http://127.0.0.1:4321";
@@ -93,12 +94,7 @@ async function teamEntries(memberId: string) {
 }
 
 /** A client that sends this bearer token, as a browser holding it would. */
-function withToken(bearer: string): SupabaseClient {
-  return createClient(stack.url, stack.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${bearer}` } },
-  });
-}
+const withToken = (bearer: string) => tokenClient(stack, bearer);
 
 /** What a token may write: a hidden project inserted, then deleted again. */
 async function canWrite(bearer: string): Promise<{ ok: boolean; detail: string }> {

@@ -11,7 +11,7 @@ import { secondFactor } from "../../admin-island/src/account/words.ts";
 import { accessWords } from "../../admin-island/src/api/words.ts";
 import { teamWords } from "../../admin-island/src/team/words.ts";
 import { waitForMail } from "../contract/mail.ts";
-import { newEmail, totpCode } from "../contract/stack.ts";
+import { anonClient, newEmail, totpCode, verifySecondFactor } from "../contract/stack.ts";
 import {
   ADMIN,
   contractStack,
@@ -189,13 +189,8 @@ test.describe("roles and two-step sign-in @desktop", () => {
     const editor = await member("editor");
     try {
       // The member sets up an app (through Auth, as their Account page does).
-      const { url, publishableKey } = await contractStack();
-      const { createClient } = await import("@supabase/supabase-js");
-      const theirs = createClient(url, publishableKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-      });
+      const theirs = anonClient(await contractStack());
       await theirs.auth.signInWithPassword({ email: lost.email, password: PASSWORD });
-      const { verifySecondFactor } = await import("../contract/stack.ts");
       await verifySecondFactor(theirs);
 
       await signInAsAdmin(page, "/admin/team");

@@ -5,6 +5,7 @@
 import { Lock } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Loading } from "../ui/ListStates.tsx";
+import { AccountCard } from "./AccountCard.tsx";
 import { signOut } from "./auth.ts";
 import type { AuthHolder } from "./auth-client.ts";
 import { SecondFactorForm } from "./SecondFactorForm.tsx";
@@ -42,16 +43,8 @@ export function CodeGate({
   if (state === "checking") return <Loading text="Loading..." />;
   if (state === "done") return children;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
-        <div className="mb-6 text-center">
-          <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100">
-            <Lock aria-hidden="true" className="size-7 text-brand-800" />
-          </span>
-          <h1 className="mt-4 font-display text-2xl font-bold text-ink">{words.codeTitle}</h1>
-        </div>
-        <SecondFactorForm client={client} onOtherAccount={() => void signOut(client)} />
-      </div>
-    </main>
+    <AccountCard title={words.codeTitle} icon={Lock} back={false}>
+      <SecondFactorForm client={client} onOtherAccount={() => void signOut(client)} />
+    </AccountCard>
   );
 }

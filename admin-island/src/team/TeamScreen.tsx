@@ -57,18 +57,18 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
   const active = members.filter(
     (member) => member.status === "active" && member.role === "admin",
   ).length;
-  /** The member a change is under way for, if any ('' for none, when nothing may change). */
-  const busyId = !verified
-    ? ""
-    : resending.isPending
-      ? resending.variables
-      : removing.isPending
-        ? removing.variables.userId
-        : roleChange.isPending
-          ? roleChange.variables.userId
-          : factorRemoval.isPending
-            ? factorRemoval.variables
-            : null;
+  /** The member a change is under way for, if any. */
+  const busyId = resending.isPending
+    ? resending.variables
+    : removing.isPending
+      ? removing.variables.userId
+      : roleChange.isPending
+        ? roleChange.variables.userId
+        : factorRemoval.isPending
+          ? factorRemoval.variables
+          : null;
+  /** Nothing may change now: a change is under way, or the session verified no second factor. */
+  const locked = busyId !== null || !verified;
 
   // Every failed read of the list is told, the list shown before staying in place.
   useEffect(() => {
@@ -249,7 +249,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                   <select
                     className={`${button.small} grow pr-8 sm:grow-0`}
                     value={member.role}
-                    disabled={busyId !== null || lastOne}
+                    disabled={locked || lastOne}
                     aria-label={words.roleOf(member.email)}
                     aria-describedby={lastOne ? noteId : undefined}
                     onChange={(event) => void changeRole(member, event.target.value as TeamRole)}
@@ -264,7 +264,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                     <button
                       type="button"
                       className={`${button.small} grow sm:grow-0`}
-                      disabled={busyId !== null}
+                      disabled={locked}
                       aria-label={`${words.resend} ${member.email}`}
                       onClick={() => void resend(member)}
                     >
@@ -280,7 +280,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                     <button
                       type="button"
                       className={`${button.small} grow sm:grow-0`}
-                      disabled={busyId !== null}
+                      disabled={locked}
                       aria-label={words.removeFactorsOf(member.email)}
                       onClick={() => void removeFactors(member)}
                     >
@@ -291,7 +291,7 @@ export function TeamScreen({ onLeft }: { onLeft: () => void }) {
                   <button
                     type="button"
                     className={`${button.smallDanger} grow sm:grow-0`}
-                    disabled={busyId !== null || lastOne}
+                    disabled={locked || lastOne}
                     aria-label={`${words.remove} ${member.email}`}
                     aria-describedby={lastOne ? noteId : undefined}
                     onClick={() => void remove(member)}
