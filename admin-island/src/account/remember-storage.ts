@@ -1,7 +1,8 @@
 // 'Remember me' decides where the session lives: localStorage survives the browser
 // closing, sessionStorage ends with the tab. supabase-js reads and writes the session
 // through this adapter; the choice is made at sign-in and kept with the session.
-const CHOICE_KEY = "charity-admin-remember";
+/** Where the choice is kept: "1" in localStorage, or "0" in sessionStorage. */
+export const CHOICE_KEY = "charity-admin-remember";
 
 function stores(): { local: Storage | null; session: Storage | null } {
   if (typeof window === "undefined") return { local: null, session: null };
