@@ -15,8 +15,9 @@
 // CLI's `db query` takes one statement at a time. After it, a smoke test of the
 // policies on the real server, and the catalog checks the PGlite tests run too
 // (supabase/tests/catalog-checks.ts: row level security on every table in public, the
-// API roles' default privileges) and the role x operation matrix
-// (supabase/tests/role-matrix.ts), each in a transaction rolled back.
+// API roles' default privileges), the role x operation matrix
+// (supabase/tests/role-matrix.ts) and the content table x role x operation matrix
+// (supabase/tests/content-matrix.ts), each in a transaction rolled back.
 import { type SpawnSyncOptions, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import { bootstrapFile } from "../supabase/local/database.ts";
 import { freePort } from "../supabase/local/server.ts";
 import { runCatalogCheck, sharedCatalogChecks } from "../supabase/tests/catalog-checks.ts";
 import { ACTORS } from "../supabase/tests/harness.ts";
+import { CONTENT_CASES, contentMatrixCheck } from "../supabase/tests/content-matrix.ts";
 import { ROLE_MATRIX, roleMatrixCheck } from "../supabase/tests/role-matrix.ts";
 import { dbPushArgs } from "./lib/deploy/commands.ts";
 import { ensureTools, postgres17Bin, toolCommand, toolEnv } from "./tools.ts";
@@ -192,7 +194,7 @@ function prove(name: string, bin: string): Promise<string> {
     ]);
     if (anonWrite.ok || !anonWrite.output.includes("permission denied"))
       throw new Failure(`anon could insert a banner (${anonWrite.output}).`);
-    for (const check of [...sharedCatalogChecks, roleMatrixCheck]) {
+    for (const check of [...sharedCatalogChecks, roleMatrixCheck, contentMatrixCheck]) {
       const problems = await runCatalogCheck(check, (sql) =>
         must(
           check.title,
@@ -206,7 +208,7 @@ function prove(name: string, bin: string): Promise<string> {
         throw new Failure(`catalog check "${check.title}":\n${problems.join("\n")}`);
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test, ${sharedCatalogChecks.length} catalog checks and the role matrix (${ROLE_MATRIX.length} operations x ${ACTORS.length} actors) passed (${seconds} s).`;
+    return `${name} (${version}): the Supabase CLI read config.toml without a warning, applied ${applied.length} migrations and the seed, and found nothing more to do; RLS smoke test, ${sharedCatalogChecks.length} catalog checks, the role matrix (${ROLE_MATRIX.length} operations x ${ACTORS.length} actors) and the content matrix (${CONTENT_CASES.length} table operations x ${ACTORS.length} actors) passed (${seconds} s).`;
   });
 }
 

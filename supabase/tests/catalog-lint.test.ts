@@ -8,6 +8,7 @@ import {
   rowLevelSecurityEverywhere,
   runCatalogCheck,
 } from "./catalog-checks.ts";
+import { contentMatrixCheck } from "./content-matrix.ts";
 import { type Db, freshDatabase } from "./harness.ts";
 import { roleMatrixCheck } from "./role-matrix.ts";
 
@@ -63,6 +64,18 @@ describe("catalog lint", () => {
   it(roleMatrixCheck.title, async () => {
     // The SQL form of the matrix roles.test.ts runs case by case, as PostgreSQL runs it.
     expect(await check(roleMatrixCheck)).toEqual([]);
+  });
+
+  it(contentMatrixCheck.title, async () => {
+    // The SQL form of the matrix rls-matrix.test.ts runs case by case.
+    expect(await check(contentMatrixCheck)).toEqual([]);
+    // And the check sees a policy that lets a user without a role change content.
+    expect(
+      await check(
+        contentMatrixCheck,
+        "create policy probe on public.causes for update to authenticated using (true);",
+      ),
+    ).toEqual(["user: update on causes -> rows:1, wanted 0"]);
   });
 
   it(apiRoleDefaultPrivileges.title, async () => {

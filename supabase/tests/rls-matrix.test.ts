@@ -1,19 +1,20 @@
 // Every content table x {anon, signed-in user without a role, editor, administrator at
-// aal1 and at aal2} x
-// {read active, read inactive, insert, update, delete}. The database alone decides each
-// outcome. Editors change the content; the payment details and the logo stay with
-// administrators (editors may read them, as visitors read the active ones), and the
-// payment details need an administrator whose session verified a second factor (aal2).
+// aal1 and at aal2} x {read active, read inactive, insert, update, delete}, case by case
+// on PGlite: the cases and what each must come to are declared in content-matrix.ts,
+// which `npm run test:postgres` runs on PostgreSQL too. The database alone decides each
+// outcome.
 
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CONTENT_TABLES,
-  type ContentTable,
-  hasActiveFlag,
-  SINGLE_RECORD,
-  validRows,
-} from "./fixtures.ts";
+  ADMINISTRATORS_ONLY,
+  CONTENT_CASES,
+  type ContentCase,
+  expectedOf,
+  SECOND_FACTOR,
+  withIds,
+} from "./content-matrix.ts";
+import { CONTENT_TABLES, type ContentTable, hasActiveFlag, validRows } from "./fixtures.ts";
 import {
   ACTORS,
   type Actor,
@@ -29,36 +30,8 @@ import {
   USER_ID,
 } from "./harness.ts";
 
-type Operation = "read active" | "read inactive" | "insert" | "update" | "delete";
-
-// A number: the statement succeeded and returned or touched that many rows.
-// A string: it failed with that SQLSTATE. 42501 is "insufficient privilege".
-const expected: Record<Exclude<Actor, "service">, Record<Operation, number | string>> = {
-  anon: { "read active": 1, "read inactive": 0, insert: "42501", update: "42501", delete: "42501" },
-  user: { "read active": 1, "read inactive": 0, insert: "42501", update: 0, delete: 0 },
-  editor: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
-  "admin-aal1": { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
-  admin: { "read active": 1, "read inactive": 1, insert: 1, update: 1, delete: 1 },
-};
-
-/** The payment details: administrators write them only at aal2 (a verified second factor). */
-const SECOND_FACTOR: ReadonlySet<ContentTable> = new Set(["donate_content"]);
-
-/** The tables only administrators write: an editor reads them as staff, writes as a user. */
-const ADMINISTRATORS_ONLY: ReadonlySet<ContentTable> = new Set(["donate_content", "logo_settings"]);
-
-function expectedOf(table: ContentTable, actor: Exclude<Actor, "service">, operation: Operation) {
-  const refused =
-    (actor === "editor" && ADMINISTRATORS_ONLY.has(table)) ||
-    (actor === "admin-aal1" && SECOND_FACTOR.has(table));
-  if (refused && operation !== "read active" && operation !== "read inactive") {
-    return operation === "insert" ? "42501" : 0;
-  }
-  return expected[actor][operation];
-}
-
 let db: Db;
-const ids = new Map<ContentTable, { active: string; inactive?: string }>();
+const rowIds = new Map<ContentTable, { active: string; inactive?: string }>();
 
 beforeAll(async () => {
   db = await freshDatabase();
@@ -70,7 +43,7 @@ beforeAll(async () => {
     const inactive = hasActiveFlag(table)
       ? await insertRow(db, table, { ...validRows[table], is_active: false })
       : undefined;
-    ids.set(table, { active, inactive });
+    rowIds.set(table, { active, inactive });
   }
 }, 60_000);
 
@@ -85,64 +58,22 @@ afterAll(async () => {
   await db.close();
 });
 
-async function attempt(
-  table: ContentTable,
-  actor: Exclude<Actor, "service">,
-  operation: Operation,
-) {
-  const row = ids.get(table);
-  if (!row) throw new Error(`no rows for ${table}`);
+function attempt(test: ContentCase, actor: Exclude<Actor, "service">) {
+  const ids = rowIds.get(test.table);
+  if (!ids) throw new Error(`no rows for ${test.table}`);
   return tryAs(db, actor, async (tx) => {
-    switch (operation) {
-      case "read active":
-        return outcome(() => tx.query(`select * from public.${table} where id = $1`, [row.active]));
-      case "read inactive":
-        return outcome(() =>
-          tx.query(`select * from public.${table} where id = $1`, [row.inactive]),
-        );
-      case "insert": {
-        // A single record's table holds one row; make room so only the policy decides.
-        if (SINGLE_RECORD.has(table)) {
-          await asOwnerWithin(tx, () => tx.query(`delete from public.${table}`));
-        }
-        // At most one logo is active (its own test covers that); insert an inactive one.
-        const row: Record<string, unknown> =
-          table === "logo_settings"
-            ? { ...validRows[table], is_active: false }
-            : { ...validRows[table] };
-        const values = Object.values(row).map((value) =>
-          value !== null && typeof value === "object" ? JSON.stringify(value) : value,
-        );
-        const columns = Object.keys(row);
-        return outcome(() =>
-          tx.query(
-            `insert into public.${table} (${columns.join(", ")}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
-            values,
-          ),
-        );
-      }
-      case "update":
-        return outcome(() =>
-          tx.query(
-            `update public.${table} set created_at = created_at - interval '1 day' where id = $1`,
-            [row.active],
-          ),
-        );
-      case "delete":
-        return outcome(() => tx.query(`delete from public.${table} where id = $1`, [row.active]));
-    }
+    if (test.before) await asOwnerWithin(tx, () => tx.query(test.before as string));
+    return outcome(() => tx.query(withIds(test.sql, ids)));
   });
 }
 
 for (const table of CONTENT_TABLES) {
   describe(table, () => {
     for (const actor of ACTORS) {
-      const operations = Object.keys(expected[actor]) as Operation[];
-      for (const operation of operations) {
-        if (operation === "read inactive" && !hasActiveFlag(table)) continue;
-        const outcome = expectedOf(table, actor, operation);
-        it(`${actor}: ${operation} -> ${outcome}`, async () => {
-          expect(summary(await attempt(table, actor, operation))).toBe(outcome);
+      for (const test of CONTENT_CASES.filter((c) => c.table === table)) {
+        const outcome = expectedOf(table, actor, test.operation);
+        it(`${actor}: ${test.operation} -> ${outcome}`, async () => {
+          expect(summary(await attempt(test, actor))).toBe(outcome);
         });
       }
     }
@@ -153,7 +84,7 @@ for (const table of CONTENT_TABLES) {
       ...(SECOND_FACTOR.has(table) ? (["admin-aal1"] as const) : []),
     ];
     it(`${refused.join(", ")}: a refused update or delete leaves the row as it was`, async () => {
-      const row = ids.get(table);
+      const row = rowIds.get(table);
       const before = await db.query(`select * from public.${table} where id = $1`, [row?.active]);
       for (const actor of refused)
         await tryAs(db, actor, async (tx) => {

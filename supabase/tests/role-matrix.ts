@@ -30,13 +30,8 @@ export type Outcome = number | string;
 
 const SECOND_ID = "00000000-0000-4000-8000-00000000a002";
 
-/**
- * What the cases act on, made as the database owner: the actors' accounts and sessions
- * (when the database has none yet), a logo, two causes and an edit of one (an entry to
- * restore), a message, a publish run, a stored file, an alert, and a change to the
- * payment details proposed by a second administrator.
- */
-export const ROLE_MATRIX_SETUP = `
+/** The actors' accounts and live sessions (as the owner), when the database has none yet. */
+export const ACCOUNTS_SETUP = `
 insert into auth.users (id, email, raw_app_meta_data, email_confirmed_at) values
   ('${ADMIN_ID}', 'admin@helpinghands.example', '{"provider":"email","role":"admin"}', now()),
   ('${EDITOR_ID}', 'editor@helpinghands.example', '{"provider":"email","role":"editor"}', now()),
@@ -49,6 +44,16 @@ insert into auth.sessions (id, user_id, aal) values
   ('${EDITOR_ID}', '${EDITOR_ID}', 'aal1'),
   ('${USER_ID}', '${USER_ID}', 'aal1')
   on conflict (id) do nothing;
+`;
+
+/**
+ * What the cases act on, made as the database owner: the actors' accounts and sessions,
+ * a logo, two causes and an edit of one (an entry to restore), a message, a publish run,
+ * a stored file, an alert, and a change to the payment details proposed by a second
+ * administrator.
+ */
+export const ROLE_MATRIX_SETUP = `
+${ACCOUNTS_SETUP}
 insert into public.logo_settings (logo_url, logo_name, tagline, is_active)
   values ('/images/seed/logo.png', 'ROLE MATRIX LOGO', 'Probe', false);
 insert into public.causes (title, description, image_url, sort_order) values
@@ -208,17 +213,16 @@ export function matches(got: Outcome, wanted: Outcome): boolean {
   return got === wanted;
 }
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A string as an SQL literal. */
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * The matrix as SQL for a real server: each attempt inside its own block, as PostgREST
- * sets a request up (the role and the claims), undone after (its count carried out in
- * an exception, so nothing it did stays): "rows:<n>", or the SQLSTATE it failed with.
+ * pg_temp.attempt(role, claims, sql): runs sql as PostgREST sets a request up (the role
+ * and the claims) inside a block that is undone after (its count carried out in an
+ * exception, so nothing it did stays), and answers "rows:<n>", or the SQLSTATE it
+ * failed with.
  */
-export const roleMatrixCheck: CatalogCheck = {
-  title: "who may do what: the role x operation matrix",
-  sql: `
-${ROLE_MATRIX_SETUP}
+export const ATTEMPT_FUNCTION = `
 create function pg_temp.attempt(p_role text, p_claims text, p_sql text) returns text
 language plpgsql as $f$
 declare
@@ -235,16 +239,33 @@ begin
     when others then return sqlstate;
   end;
 end;
-$f$;
+$f$;`;
+
+/** An attempt's answer as an outcome: a row count, or the SQLSTATE. */
+export const outcomeOf = (got: string): Outcome =>
+  got.startsWith("rows:") ? Number(got.slice(5)) : got;
+
+/** The actors as SQL rows (n, actor, role, claims), for a cross join with the cases. */
+export const ACTOR_VALUES = `(values ${ACTORS.map((actor, n) => `(${n}, ${literal(actor)}, ${literal(ROLE[actor])}, ${literal(JSON.stringify(claimsFor(actor)))})`).join(",\n    ")}) as a(n, actor, role, claims)`;
+
+/**
+ * The matrix as SQL for a real server: each attempt inside its own block, as PostgREST
+ * sets a request up (the role and the claims), undone after (its count carried out in
+ * an exception, so nothing it did stays): "rows:<n>", or the SQLSTATE it failed with.
+ */
+export const roleMatrixCheck: CatalogCheck = {
+  title: "who may do what: the role x operation matrix",
+  sql: `
+${ROLE_MATRIX_SETUP}
+${ATTEMPT_FUNCTION}
 select coalesce(json_agg(json_build_object('what', c.what, 'actor', a.actor,
          'got', pg_temp.attempt(a.role, a.claims, c.sql)) order by c.n, a.n), '[]')::text as result
   from (values ${ROLE_MATRIX.map((c, n) => `(${n}, ${literal(c.what)}, ${literal(c.sql)})`).join(",\n    ")}) as c(n, what, sql)
-  cross join (values ${ACTORS.map((actor, n) => `(${n}, ${literal(actor)}, ${literal(ROLE[actor])}, ${literal(JSON.stringify(claimsFor(actor)))})`).join(",\n    ")}) as a(n, actor, role, claims)`,
+  cross join ${ACTOR_VALUES}`,
   problems: (result) =>
     (result as { what: string; actor: Person; got: string }[]).flatMap(({ what, actor, got }) => {
       const wanted = ROLE_MATRIX.find((c) => c.what === what)?.outcomes[actor];
-      const value: Outcome = got.startsWith("rows:") ? Number(got.slice(5)) : got;
-      return wanted !== undefined && matches(value, wanted)
+      return wanted !== undefined && matches(outcomeOf(got), wanted)
         ? []
         : [`${actor}: ${what} -> ${got}, wanted ${wanted}`];
     }),
