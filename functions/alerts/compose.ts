@@ -2,8 +2,9 @@
 // the subject and its first lines, with a link to the inbox), a digest of many
 // messages, a change to the donation details (what changed, before and after, who
 // made it and who approved it), a change waiting for approval, a change to the
-// alert settings, and a member's authenticator apps removed by an administrator. Each mail has a plain text body and the same in HTML; everything
-// that came from outside (names, subjects, messages, addresses) is escaped in HTML.
+// alert settings, and a member's authenticator apps removed by an administrator. Each
+// mail has a plain text body and the same in HTML; everything that came from outside
+// (names, subjects, messages, addresses) is escaped in HTML.
 import { INQUIRY_TYPE_LABELS, type InquiryType } from "../_shared/contact-rules.ts";
 import {
   type AlertSettings,

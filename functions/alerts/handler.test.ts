@@ -50,6 +50,7 @@ function setup(claims: Partial<Claim>[], options: { failSend?: boolean; noMail?:
       alerts: [],
       digest: null,
       admins: ["a@example.org", "b@example.org"],
+      team: [],
       alert_address: null,
       ...(queue.shift() ?? {}),
     }),
@@ -200,6 +201,7 @@ Deno.test("the mail service is looked up once a call, and not at all when nothin
         alerts: claims <= 3 ? [{ ...messageAlert, id: claims }] : [],
         digest: null,
         admins: ["a@example.org"],
+        team: [],
         alert_address: null,
       };
     },

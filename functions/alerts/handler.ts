@@ -32,7 +32,7 @@ export interface Claim {
   digest: DigestSummary | null;
   admins: string[];
   /** Everyone on the team, editors too (the 'factors' alerts go to them all). */
-  team?: string[];
+  team: string[];
   alert_address: string | null;
 }
 
@@ -106,7 +106,7 @@ export function createAlertsHandler(deps: AlertsDeps): (request: Request) => Pro
     claim: Claim,
     compose: () => { subject: string; text: string; html: string },
   ): Promise<Omit<AlertResult, "id">> {
-    const to = recipientsFor(kind, claim.admins, claim.alert_address, claim.team ?? []);
+    const to = recipientsFor(kind, claim.admins, claim.alert_address, claim.team);
     if (to.length === 0) return { ok: false, error: "No administrator to send to", final: true };
     if (mailer instanceof Error) return { ok: false, error: mailer.message };
     let mail: ReturnType<typeof compose>;

@@ -99,9 +99,10 @@ alter table public.alert_outbox drop constraint alert_outbox_kind_valid;
 alter table public.alert_outbox add constraint alert_outbox_kind_valid
   check (kind in ('message', 'payment', 'approval', 'settings', 'factors'));
 
--- Every member's address (editors and administrators), as private.admin_emails() reads
--- the administrators'.
-create or replace function private.team_emails()
+-- The addresses of the members who hold one of `roles` (not deleted, not banned),
+-- lower-cased, each once: the one query behind the administrators' addresses and the
+-- whole team's.
+create or replace function private.member_emails(roles text[])
 returns text[]
 language sql
 stable
@@ -110,19 +111,30 @@ set search_path = ''
 as $$
   select coalesce(pg_catalog.array_agg(distinct pg_catalog.lower(u.email)), '{}')
     from auth.users as u
-   where u.raw_app_meta_data ->> 'role' in ('admin', 'editor')
+   where u.raw_app_meta_data ->> 'role' = any (roles)
      and u.deleted_at is null
      and (u.banned_until is null or u.banned_until <= pg_catalog.now())
      and u.email is not null and u.email <> ''
 $$;
-revoke all on function private.team_emails() from public;
-grant execute on function private.team_emails() to service_role;
+revoke all on function private.member_emails(text[]) from public;
+grant execute on function private.member_emails(text[]) to service_role;
 
--- A claim names the team's addresses too, beside the administrators'.
+create or replace function private.admin_emails()
+returns text[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.member_emails(array['admin'])
+$$;
+
+-- A claim names the whole team's addresses too (editors and administrators), beside
+-- the administrators'.
 call private.rewrite_function('public.claim_alerts(integer, integer, integer, integer)',
   $x$'admins', pg_catalog.to_jsonb(private.admin_emails()),$x$,
   $x$'admins', pg_catalog.to_jsonb(private.admin_emails()),
-    'team', pg_catalog.to_jsonb(private.team_emails()),$x$);
+    'team', pg_catalog.to_jsonb(private.member_emails(array['admin', 'editor'])),$x$);
 
 -- The FACTORS entry queues its alert in the same transaction: who removed whose apps.
 create or replace function private.alert_factors_removed()

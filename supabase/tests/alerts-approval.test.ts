@@ -640,6 +640,7 @@ describe("claiming alerts", () => {
     alerts: { id: number; kind: string }[];
     digest: { count: number; newest: { subject: string }[] } | null;
     admins: string[];
+    team: string[];
     alert_address: string | null;
   };
   const claim = async (limit = 2): Promise<Claim> => {
@@ -757,5 +758,14 @@ describe("claiming alerts", () => {
       "select private.admin_emails() as emails",
     );
     expect(rows[0]?.emails).toEqual(["admin@helpinghands.example"]);
+  });
+
+  it("a claim names the whole team beside the administrators: editors too, never a user without a role", async () => {
+    await db.query("update auth.users set banned_until = now() + interval '1 day' where id = $1", [
+      SECOND_ID,
+    ]);
+    const { admins, team } = await claim();
+    expect(admins).toEqual(["admin@helpinghands.example"]);
+    expect([...team].sort()).toEqual(["admin@helpinghands.example", "editor@helpinghands.example"]);
   });
 });

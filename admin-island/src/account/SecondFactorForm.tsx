@@ -7,7 +7,7 @@ import { FormFailureAlert } from "../ui/FormFailure.tsx";
 import { button, input, label } from "../ui/styles.ts";
 import type { AuthHolder } from "./auth-client.ts";
 import { CodeField, useCodeEntry } from "./CodeField.tsx";
-import { factorRefusal, verifiedFactors, verifyCode } from "./second-factor.ts";
+import { factorName, factorRefusal, verifiedFactors, verifyCode } from "./second-factor.ts";
 import { secondFactor as words } from "./words.ts";
 
 export function SecondFactorForm({
@@ -72,7 +72,7 @@ export function SecondFactorForm({
           >
             {factors.map((factor) => (
               <option key={factor.id} value={factor.id}>
-                {factor.friendly_name || words.defaultName}
+                {factorName(factor)}
               </option>
             ))}
           </select>

@@ -15,16 +15,21 @@ import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { button, input } from "../ui/styles.ts";
 import { when } from "../ui/when.ts";
 import { CodeField, useCodeEntry } from "./CodeField.tsx";
-import { type Enrolment, enrol, unenrol, verifiedFactors, verifyCode } from "./second-factor.ts";
+import {
+  type Enrolment,
+  enrol,
+  factorName,
+  unenrol,
+  verifiedFactors,
+  verifyCode,
+} from "./second-factor.ts";
 import { secondFactor as words } from "./words.ts";
 
 const factorKeys = { verified: ["account", "factors"] as const };
 
-const nameOf = (factor: Factor) => factor.friendly_name || words.defaultName;
-
 /** A name no app of the account has yet: 'Authenticator app', then '... 2', '... 3'. */
 function freeName(factors: Factor[]): string {
-  const taken = new Set(factors.map(nameOf));
+  const taken = new Set(factors.map(factorName));
   for (let n = 1; ; n += 1) {
     const name = n === 1 ? words.defaultName : `${words.defaultName} ${n}`;
     if (!taken.has(name)) return name;
@@ -45,7 +50,7 @@ export function SecondFactors({ client }: { client: AdminClient }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: factorKeys.verified });
 
   async function remove(factor: Factor) {
-    const name = nameOf(factor);
+    const name = factorName(factor);
     const question =
       list.length === 1
         ? `${words.confirmRemove(name)} ${words.confirmRemoveLast}`
@@ -99,7 +104,7 @@ export function SecondFactors({ client }: { client: AdminClient }) {
                 <Smartphone aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium text-ink [overflow-wrap:anywhere]">
-                    {nameOf(factor)}
+                    {factorName(factor)}
                   </span>
                   <span className="block text-sm text-ink-muted">
                     {words.added(when(factor.created_at))}
@@ -109,7 +114,7 @@ export function SecondFactors({ client }: { client: AdminClient }) {
                   type="button"
                   className={button.smallDanger}
                   disabled={removing !== null}
-                  aria-label={words.removeLabel(nameOf(factor))}
+                  aria-label={words.removeLabel(factorName(factor))}
                   onClick={() => void remove(factor)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
@@ -202,10 +207,16 @@ function AddFactor({
   }
 
   const nameId = `${id}-name`;
-  const cancelButton = (
-    <button type="button" className={button.secondary} onClick={() => void cancel()}>
-      {words.cancel}
-    </button>
+  /** Cancel, and the step's own button (`working` while busy). */
+  const actions = (idle: string, working: string) => (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <button type="button" className={button.secondary} onClick={() => void cancel()}>
+        {words.cancel}
+      </button>
+      <button type="submit" className={button.primary} disabled={busy}>
+        {busy ? working : idle}
+      </button>
+    </div>
   );
 
   if (!enrolment) {
@@ -230,12 +241,7 @@ function AddFactor({
             onChange={(event) => setName(event.target.value)}
           />
         </FieldShell>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          {cancelButton}
-          <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? words.starting : words.start}
-          </button>
-        </div>
+        {actions(words.start, words.starting)}
       </form>
     );
   }
@@ -271,12 +277,7 @@ function AddFactor({
       <p className="text-sm text-ink">{words.confirmIntro}</p>
       {failure ? <FormFailureAlert failure={{ message: failure }} /> : null}
       <CodeField id={`${id}-code`} field={entry.field} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {cancelButton}
-        <button type="submit" className={button.primary} disabled={busy}>
-          {busy ? words.verifying : words.finish}
-        </button>
-      </div>
+      {actions(words.finish, words.verifying)}
     </form>
   );
 }

@@ -37,6 +37,9 @@ export async function codeNeeded(client: AuthHolder): Promise<boolean> {
   return enrolled && !verified;
 }
 
+/** An app's name as the person gave it, or the default name. */
+export const factorName = (factor: Factor): string => factor.friendly_name || words.defaultName;
+
 /** The account's verified authenticator apps. */
 export async function verifiedFactors(client: AuthHolder): Promise<Factor[]> {
   const { data, error } = await client.auth.mfa.listFactors();

@@ -84,19 +84,11 @@ export function ResourceManager({
         onDelete={async () => {
           if (await list.remove(row)) focus.focusAfterDelete(shown, row.id);
         }}
-        onHistory={
-          readOnly
-            ? undefined
-            : (opener) =>
-                setHistoryOf({
-                  subject: {
-                    table: definition.table,
-                    row,
-                    name: view.title,
-                    fields: definition.fields,
-                  },
-                  opener,
-                })
+        onHistory={(opener) =>
+          setHistoryOf({
+            subject: { table: definition.table, row, name: view.title, fields: definition.fields },
+            opener,
+          })
         }
       />
     );

@@ -1,8 +1,9 @@
 // The Donate screen: the second-admin approval setting, the changes waiting for
 // approval, and the donation details themselves, all shown only (with why, and the
-// way to set one up) to an administrator whose session verified no second factor. The list looks and works as every
-// card list (ResourceManager), but each write goes through change_payment_details, so
-// while approval is on a save is sent for approval instead of applied.
+// way to set one up) to an administrator whose session verified no second factor. The
+// list looks and works as every card list (ResourceManager), but each write goes
+// through change_payment_details, so while approval is on a save is sent for approval
+// instead of applied.
 import { ShieldCheck } from "lucide-react";
 import { SecondFactorNeeded, useSecondFactor } from "../account/SecondFactorNeeded.tsx";
 import { ResourceManager } from "../content/ResourceManager.tsx";
