@@ -119,7 +119,10 @@ describe("routing and proxying", () => {
       if (done) break;
       text += decoder.decode(value);
     }
-    const lines = text.trim().split("\n").map((line) => line.split(" "));
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((line) => line.split(" "));
     expect(lines.map(([word]) => word)).toEqual(["one", "two", "three"]);
     expect(first).toMatch(/^one \d+\n$/);
     const lastWrittenAt = Number(lines[2]?.[1]);
