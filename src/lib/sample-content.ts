@@ -8,8 +8,11 @@
 // Pictures live in public/images/seed/ (drawn by `npm run seed:images`) and are
 // referred to by site path. Bank and QR details are clearly marked samples.
 
+import { ORGANISATION, ORGANISATION_RECORD } from "./sample-organisation.ts";
 import type { BankAccount, HealthTip, QrCode, Service, Statistic } from "./schema/items.ts";
 import type { ContentTable, RowOf, TABLES } from "./schema/tables.ts";
+
+export { ORGANISATION, ORGANISATION_RECORD };
 
 type Written<T extends ContentTable> = Omit<RowOf<T>, "id" | "created_at" | "updated_at">;
 type Columns<T extends ContentTable> = (typeof TABLES)[T]["columns"];
@@ -30,8 +33,6 @@ type Optional<T extends ContentTable> = {
  */
 export type SampleRow<T extends ContentTable> = Omit<Written<T>, Optional<T>> &
   Partial<Pick<Written<T>, Optional<T>>>;
-
-export const ORGANISATION = "Helping Hands Foundation";
 
 const seed = (name: string) => `/images/seed/${name}`;
 const numbered = (prefix: string, count: number) =>
@@ -406,30 +407,6 @@ export const INSERTED_BY_MIGRATION: ReadonlySet<ContentTable> = new Set([
   "medical_page",
   "relief_page",
 ]);
-
-/** The organisation's built-in identity: what every page, the admin and the mails show. */
-export const ORGANISATION_RECORD: SampleRow<"organisation"> = {
-  name: ORGANISATION,
-  short_name: "Helping Hands",
-  tagline: "Caring for children, elders and families in need since 2009",
-  description:
-    "Helping Hands Foundation runs a children's home, an old-age home, medical aid and relief work for families in need.",
-  street: "12 Riverside Road",
-  locality: "Green Valley",
-  postal_code: "44600",
-  country: "Nepal",
-  country_code: "NP",
-  phones: [{ number: "+977 1 4000 100" }, { number: "+977 980 000 0100" }],
-  emergency_phone: "+977 980 000 0199",
-  emails: [{ address: "info@helpinghands.example" }, { address: "donate@helpinghands.example" }],
-  socials: [
-    { label: "Facebook", href: "https://www.facebook.com/helpinghandsfoundation" },
-    { label: "Instagram", href: "https://www.instagram.com/helpinghandsfoundation" },
-  ],
-  founded_year: 2009,
-  office_hours: "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sunday emergency only",
-  follow_text: "News from the homes, camps and relief missions, every week.",
-};
 
 /** Sample rows per table, in the order they are inserted. */
 export const SAMPLE = {

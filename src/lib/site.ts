@@ -3,7 +3,8 @@
 // the admin), or the built-in one while there is none. Pages read it through
 // getSite() (src/lib/content/index.ts) at build time.
 import { safeWebUrl } from "./safe-url.ts";
-import { ORGANISATION_RECORD, type SampleRow } from "./sample-content.ts";
+import type { SampleRow } from "./sample-content.ts";
+import { ORGANISATION_RECORD } from "./sample-organisation.ts";
 
 export interface SocialLink {
   readonly label: string;

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient } from "../../admin-island/src/api/client.ts";
 import { DataError, toDataError } from "../../admin-island/src/api/errors.ts";
 import type { Row } from "../../admin-island/src/api/rows.ts";
-import { galleries, resources } from "../../admin-island/src/app/registry.ts";
+import { galleries, resources } from "../../admin-island/src/app/registry-definitions.ts";
 import { rowToForm } from "../../admin-island/src/content/form-values.ts";
 import type {
   ListField,

@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { adminRoutes } from "../../admin-island/src/app/routes.ts";
+import { galleryDefinitions } from "../../admin-island/src/content/resources/definitions.ts";
 import {
   expectToast,
   restoreTable,
@@ -14,7 +15,9 @@ import {
 } from "./admin-support.ts";
 
 const galleries = adminRoutes.flatMap((route) =>
-  route.screen.kind === "gallery" ? [{ path: route.path, gallery: route.screen.gallery }] : [],
+  route.screen.kind === "gallery"
+    ? [{ path: route.path, gallery: galleryDefinitions[route.screen.gallery] }]
+    : [],
 );
 
 /** A 3000 x 2000 photo carrying a camera model and a GPS position, like a phone's. */

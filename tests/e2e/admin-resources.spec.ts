@@ -3,9 +3,10 @@
 // against the embedded stack with the real RLS policies. The tables are put back as
 // they were after each test.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { homeSections } from "../../admin-island/src/app/registry.ts";
+import { homeSections } from "../../admin-island/src/app/registry-definitions.ts";
 import { adminRoutes } from "../../admin-island/src/app/routes.ts";
 import { isAltTextField } from "../../admin-island/src/content/resources/common.ts";
+import { resourceDefinitions } from "../../admin-island/src/content/resources/definitions.ts";
 import type { Field, ResourceDefinition } from "../../admin-island/src/content/resources/types.ts";
 import {
   expectToast,
@@ -25,7 +26,9 @@ interface Screen {
 
 const screens: Screen[] = [
   ...adminRoutes.flatMap((route) =>
-    route.screen.kind === "cards" ? [{ path: route.path, definition: route.screen.resource }] : [],
+    route.screen.kind === "cards"
+      ? [{ path: route.path, definition: resourceDefinitions[route.screen.resource] }]
+      : [],
   ),
   ...homeSections
     .filter((section) => !section.single)

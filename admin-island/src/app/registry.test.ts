@@ -13,7 +13,7 @@ import type { Row } from "../api/rows.ts";
 import { rowToForm } from "../content/form-values.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { placesNewRecords } from "../content/writes.ts";
-import { galleries, resources } from "./registry.ts";
+import { definitionOf, galleries, galleryOf, resources } from "./registry-definitions.ts";
 import { adminRoutes } from "./routes.ts";
 
 const typesFile = readFileSync(
@@ -46,8 +46,10 @@ afterAll(async () => {
 describe("resource registry", () => {
   it("covers every admin route's screen", () => {
     for (const route of adminRoutes) {
-      if (route.screen.kind === "cards") expect(resources).toContain(route.screen.resource);
-      if (route.screen.kind === "gallery") expect(galleries).toContain(route.screen.gallery);
+      const definition = definitionOf(route.screen);
+      const gallery = galleryOf(route.screen);
+      if (route.screen.kind === "cards") expect(resources).toContain(definition);
+      if (route.screen.kind === "gallery") expect(galleries).toContain(gallery);
     }
   });
 

@@ -3,58 +3,14 @@
 // (src/pages/admin/[...path].astro), home management's menu and the registry test
 // all read this list; each definition carries its own texts. Each entry carries its
 // screen's view (made in the feature's `screen.ts`), which the signed-in shell draws on
-// its route: a new screen is its feature's folder and one entry here.
+// its route: a new screen is its feature's folder and one entry here. A content screen
+// names its definition (content/resources/definitions.ts) rather than holding it, so
+// this list, and the dashboard that reads it, load no definition: the screen's chunk
+// loads it. What needs the definitions themselves reads registry-definitions.ts.
 
 import { SET_PASSWORD_PATH } from "../account/auth.ts";
 import { accountScreen, setPasswordScreen } from "../account/screen.ts";
-import { banners, childrenBanners, oldageBanners } from "../content/resources/banners.ts";
-import {
-  childrenGallery,
-  homeGallery,
-  medicalGallery,
-  oldageGallery,
-  reliefGallery,
-} from "../content/resources/galleries.ts";
-import {
-  about,
-  boardStaff,
-  causes,
-  galleryImages,
-  homeBoard,
-  teamPeople,
-} from "../content/resources/home.ts";
-import { organisation } from "../content/resources/organisation.ts";
-import {
-  aboutPage,
-  certificationsPage,
-  childrenPage,
-  contactPage,
-  departments,
-  donatePage,
-  historyPage,
-  homePage,
-  medicalPage,
-  milestones,
-  missionObjectives,
-  missionPage,
-  oldagePage,
-  projectsPage,
-  reliefPage,
-  teamPage,
-} from "../content/resources/pages.ts";
-import {
-  childrenContent,
-  donateContent,
-  medicalContent,
-  oldageContent,
-  reliefContent,
-} from "../content/resources/programmes.ts";
-import { certifications, logos, projects } from "../content/resources/showcase.ts";
-import type {
-  CardView,
-  GalleryDefinition,
-  ResourceDefinition,
-} from "../content/resources/types.ts";
+import type { GalleryName, ResourceName } from "../content/resources/definitions.ts";
 import { cardsScreen, homeScreen, pagesScreen, singleScreen } from "../content/screen.ts";
 import { galleryScreen } from "../galleries/screen.ts";
 import { messagesScreen } from "../messages/screen.ts";
@@ -67,10 +23,10 @@ import type { ScreenView } from "./screens.ts";
 /** What other code asks a screen to be; a screen with no such role has no `kind`. */
 type ScreenRole =
   /** `payments`: the donation details, whose writes may wait for a second admin's approval. */
-  | { kind: "cards"; resource: ResourceDefinition; payments?: true }
+  | { kind: "cards"; resource: ResourceName; payments?: true }
   /** A table of one record, edited in one form. */
-  | { kind: "single"; resource: ResourceDefinition }
-  | { kind: "gallery"; gallery: GalleryDefinition }
+  | { kind: "single"; resource: ResourceName }
+  | { kind: "gallery"; gallery: GalleryName }
   /** The contact inbox: its tile counts the unread messages. */
   | { kind: "messages" }
   /** One's own password: the header's Account link leads there, and is left out there. */
@@ -82,7 +38,7 @@ type ScreenRole =
 /** A screen: the `view` the shell draws on its route, and its role, if any. */
 export type Screen = { view: ScreenView } & ScreenRole;
 
-interface Place {
+export interface Place {
   title: string;
   description: string;
 }
@@ -125,20 +81,20 @@ const HOME_WORDS =
 const AID_WORDS =
   "Title, donate button, about block, sections' headings and closing call to action";
 
-const cards = (resource: ResourceDefinition): Screen => ({
+const cards = (resource: ResourceName): Screen => ({
   kind: "cards",
   resource,
   view: cardsScreen(resource),
 });
-const single = (resource: ResourceDefinition): Screen => ({
+const single = (resource: ResourceName): Screen => ({
   kind: "single",
   resource,
   view: singleScreen(resource),
 });
-const gallery = (definition: GalleryDefinition): Screen => ({
+const gallery = (name: GalleryName): Screen => ({
   kind: "gallery",
-  gallery: definition,
-  view: galleryScreen(definition),
+  gallery: name,
+  view: galleryScreen(name),
 });
 
 export const registry: RegistryEntry[] = [
@@ -159,7 +115,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(aboutPage),
+    screen: cards("aboutPage"),
     pageSection: {
       id: "about-us-words",
       page: ABOUT_US,
@@ -169,7 +125,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(historyPage),
+    screen: cards("historyPage"),
     pageSection: {
       id: "our-history-words",
       page: OUR_HISTORY,
@@ -179,7 +135,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(milestones),
+    screen: cards("milestones"),
     pageSection: {
       id: "our-history-milestones",
       page: OUR_HISTORY,
@@ -188,7 +144,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(teamPage),
+    screen: cards("teamPage"),
     pageSection: {
       id: "our-team-words",
       page: OUR_TEAM,
@@ -198,7 +154,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(teamPeople),
+    screen: cards("teamPeople"),
     pageSection: {
       id: "our-team-people",
       page: OUR_TEAM,
@@ -207,7 +163,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(missionPage),
+    screen: cards("missionPage"),
     pageSection: {
       id: "our-mission-words",
       page: OUR_MISSION,
@@ -217,7 +173,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(missionObjectives),
+    screen: cards("missionObjectives"),
     pageSection: {
       id: "our-mission-objectives",
       page: OUR_MISSION,
@@ -226,7 +182,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(contactPage),
+    screen: cards("contactPage"),
     pageSection: {
       id: "contact-words",
       page: CONTACT,
@@ -236,7 +192,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(departments),
+    screen: cards("departments"),
     pageSection: {
       id: "contact-departments",
       page: CONTACT,
@@ -245,7 +201,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(donatePage),
+    screen: cards("donatePage"),
     pageSection: {
       id: "donate-words",
       page: DONATE,
@@ -256,7 +212,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(projectsPage),
+    screen: cards("projectsPage"),
     pageSection: {
       id: "projects-words",
       page: PROJECTS,
@@ -266,7 +222,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(certificationsPage),
+    screen: cards("certificationsPage"),
     pageSection: {
       id: "certifications-words",
       page: CERTIFICATIONS,
@@ -277,10 +233,10 @@ export const registry: RegistryEntry[] = [
   },
   ...(
     [
-      [childrenPage, "children", CHILDREN_HOME, HOME_WORDS],
-      [oldagePage, "oldage", OLD_AGE_HOME, HOME_WORDS],
-      [medicalPage, "medical", MEDICAL, AID_WORDS],
-      [reliefPage, "relief", RELIEF, AID_WORDS],
+      ["childrenPage", "children", CHILDREN_HOME, HOME_WORDS],
+      ["oldagePage", "oldage", OLD_AGE_HOME, HOME_WORDS],
+      ["medicalPage", "medical", MEDICAL, AID_WORDS],
+      ["reliefPage", "relief", RELIEF, AID_WORDS],
     ] as const
   ).map(
     ([resource, id, page, description]): RegistryEntry => ({
@@ -289,7 +245,7 @@ export const registry: RegistryEntry[] = [
     }),
   ),
   {
-    screen: single(organisation),
+    screen: single("organisation"),
     route: {
       path: "/admin/organisation",
       title: "Organisation",
@@ -298,7 +254,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(banners),
+    screen: cards("banners"),
     homeSection: {
       id: "banners",
       title: "Banners",
@@ -306,7 +262,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(about),
+    screen: cards("about"),
     homeSection: {
       id: "about",
       title: "About",
@@ -315,11 +271,11 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(causes),
+    screen: cards("causes"),
     homeSection: { id: "causes", title: "Causes", description: "The causes visitors can support" },
   },
   {
-    screen: cards(homeBoard),
+    screen: cards("homeBoard"),
     homeSection: {
       id: "board",
       title: "Board Members",
@@ -327,7 +283,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(galleryImages),
+    screen: cards("galleryImages"),
     homeSection: {
       id: "gallery",
       title: "Gallery",
@@ -335,7 +291,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: gallery(homeGallery),
+    screen: gallery("homeGallery"),
     route: {
       path: "/admin/home-gallery-management",
       title: "Home Gallery",
@@ -343,7 +299,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(homePage),
+    screen: cards("homePage"),
     homeSection: {
       id: "words",
       title: "Page words",
@@ -352,7 +308,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(projects),
+    screen: cards("projects"),
     route: {
       path: "/admin/projects-management",
       title: "Projects",
@@ -360,7 +316,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(certifications),
+    screen: cards("certifications"),
     route: {
       path: "/admin/certifications-management",
       title: "Certifications",
@@ -369,7 +325,7 @@ export const registry: RegistryEntry[] = [
   },
   // The programmes in the site's own order, each as content, banners, gallery.
   {
-    screen: cards(childrenContent),
+    screen: cards("childrenContent"),
     route: {
       path: "/admin/children-content-management",
       title: "Children Home Content",
@@ -377,7 +333,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(childrenBanners),
+    screen: cards("childrenBanners"),
     route: {
       path: "/admin/children-banner-management",
       title: "Children Home Banners",
@@ -385,7 +341,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: gallery(childrenGallery),
+    screen: gallery("childrenGallery"),
     route: {
       path: "/admin/children-gallery-management",
       title: "Children Gallery",
@@ -393,7 +349,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(oldageContent),
+    screen: cards("oldageContent"),
     route: {
       path: "/admin/oldage-content-management",
       title: "Old Age Home Content",
@@ -401,7 +357,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(oldageBanners),
+    screen: cards("oldageBanners"),
     route: {
       path: "/admin/oldage-banner-management",
       title: "Old Age Home Banners",
@@ -409,7 +365,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: gallery(oldageGallery),
+    screen: gallery("oldageGallery"),
     route: {
       path: "/admin/oldage-gallery-management",
       title: "Old Age Home Gallery",
@@ -417,7 +373,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(medicalContent),
+    screen: cards("medicalContent"),
     route: {
       path: "/admin/medical-management",
       title: "Medical Content",
@@ -425,7 +381,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: gallery(medicalGallery),
+    screen: gallery("medicalGallery"),
     route: {
       path: "/admin/medical-gallery-management",
       title: "Medical Gallery",
@@ -433,7 +389,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(reliefContent),
+    screen: cards("reliefContent"),
     route: {
       path: "/admin/relief-management",
       title: "Relief Content",
@@ -441,7 +397,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: gallery(reliefGallery),
+    screen: gallery("reliefGallery"),
     route: {
       path: "/admin/relief-gallery-management",
       title: "Relief Gallery",
@@ -451,9 +407,9 @@ export const registry: RegistryEntry[] = [
   {
     screen: {
       kind: "cards",
-      resource: donateContent,
+      resource: "donateContent",
       payments: true,
-      view: paymentsScreen(donateContent),
+      view: paymentsScreen("donateContent"),
     },
     route: {
       path: "/admin/donate-management",
@@ -463,7 +419,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(logos),
+    screen: cards("logos"),
     route: {
       path: "/admin/logo-management",
       title: "Logo",
@@ -472,7 +428,7 @@ export const registry: RegistryEntry[] = [
     },
   },
   {
-    screen: cards(boardStaff),
+    screen: cards("boardStaff"),
     route: {
       path: "/admin/board-staff-management",
       title: "Board & Staff",
@@ -525,74 +481,3 @@ export const registry: RegistryEntry[] = [
     },
   },
 ];
-
-/** Every resource definition the admin edits. */
-export const resources: ResourceDefinition[] = registry.flatMap(({ screen }) =>
-  screen.kind === "cards" || screen.kind === "single" ? [screen.resource] : [],
-);
-
-/** Every picture gallery the admin manages. */
-export const galleries: GalleryDefinition[] = registry.flatMap(({ screen }) =>
-  screen.kind === "gallery" ? [screen.gallery] : [],
-);
-
-export interface HomeSection extends Place {
-  id: string;
-  resource: ResourceDefinition;
-  single?: boolean;
-}
-
-export interface PageSection extends HomeSection {
-  page: PublicPage;
-}
-
-/** The Pages screen's sections, in menu order (grouped by page there). */
-export const pageSections: PageSection[] = registry.flatMap(({ screen, pageSection }) =>
-  pageSection && screen.kind === "cards" ? [{ ...pageSection, resource: screen.resource }] : [],
-);
-
-/** Home management's sections, in menu order. */
-export const homeSections: HomeSection[] = registry.flatMap(({ screen, homeSection }) =>
-  homeSection && screen.kind === "cards" ? [{ ...homeSection, resource: screen.resource }] : [],
-);
-
-/** A record of some table as an editor recognises it: where it belongs and its card. */
-export interface RecordView {
-  /** The screen it belongs to: 'Causes', 'Medical Gallery'. */
-  place: string;
-  view: CardView;
-}
-
-/**
- * How a record of `table` looks on its screen (a deleted one, say): the first screen
- * that edits the table gives its card, a gallery its picture; `fallback` names a record
- * no screen shows, or whose card cannot be drawn from what was kept.
- */
-export function recordView(
-  table: string,
-  row: Record<string, unknown>,
-  fallback: string,
-): RecordView {
-  for (const { screen, route, homeSection, pageSection } of registry) {
-    const place =
-      route?.title ??
-      (homeSection
-        ? `Home page ${homeSection.title}`
-        : pageSection
-          ? `${pageSection.page.title} ${pageSection.title}`
-          : "");
-    if ((screen.kind === "cards" || screen.kind === "single") && screen.resource.table === table) {
-      try {
-        return { place, view: screen.resource.card({ id: String(row.id), ...row }) };
-      } catch {
-        return { place, view: { title: fallback } };
-      }
-    }
-    if (screen.kind === "gallery" && screen.gallery.table === table) {
-      const image = typeof row.image_url === "string" ? row.image_url : null;
-      const order = typeof row.sort_order === "number" ? ` ${row.sort_order + 1}` : "";
-      return { place, view: { image, title: `${screen.gallery.noun}${order}` } };
-    }
-  }
-  return { place: table, view: { title: fallback } };
-}

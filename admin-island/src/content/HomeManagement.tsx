@@ -2,7 +2,7 @@
 // generic screens as elsewhere, with this menu's words. The open section is kept in
 // the URL's hash so a reload or the browser's back button keeps the place.
 import { Heart, Image, Images, Info, Users } from "lucide-react";
-import { homeSections } from "../app/registry.ts";
+import { homeSections } from "../app/registry-definitions.ts";
 import { LoadErrorBar } from "../ui/ListStates.tsx";
 import { SectionTile } from "../ui/SectionTile.tsx";
 import { homeBoard } from "./resources/home.ts";

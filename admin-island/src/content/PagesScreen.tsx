@@ -2,7 +2,7 @@
 // on (with a link to it), each section opening the same generic screens as elsewhere.
 // The open section is kept in the address's hash, as on Home Management.
 import { ExternalLink, FileText, ListOrdered } from "lucide-react";
-import { type PageSection, pageSections } from "../app/registry.ts";
+import { type PageSection, pageSections } from "../app/registry-definitions.ts";
 import { SectionTile } from "../ui/SectionTile.tsx";
 import { SectionScreen } from "./SectionScreen.tsx";
 import { useHashSection } from "./useHashSection.ts";

@@ -1,7 +1,7 @@
 // One section of a menu screen (Home Management, Pages): a way back to the menu, then
 // the section's generic screen: one form for a single record, or its list of cards.
 import { ArrowLeft } from "lucide-react";
-import type { HomeSection } from "../app/registry.ts";
+import type { HomeSection } from "../app/registry-definitions.ts";
 import { button } from "../ui/styles.ts";
 import { ResourceManager } from "./ResourceManager.tsx";
 import { SingletonForm } from "./SingletonForm.tsx";

@@ -4,7 +4,7 @@
 // each registered list searches, derived from its fields.
 import { describe, expect, it } from "vitest";
 import type { Row } from "../api/rows.ts";
-import { galleries, resources } from "../app/registry.ts";
+import { galleries, resources } from "../app/registry-definitions.ts";
 import { listWords } from "../ui/words.ts";
 import {
   canReorder,

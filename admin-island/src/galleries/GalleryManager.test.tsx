@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Row, TableName } from "../api/rows.ts";
-import { galleries } from "../app/registry.ts";
+import { galleries } from "../app/registry-definitions.ts";
 import { medicalGallery } from "../content/resources/galleries.ts";
 import type { GalleryDefinition } from "../content/resources/types.ts";
 import { renderScreen, type ScreenStack, startScreenStack } from "../testing/stack.ts";

@@ -4,7 +4,7 @@
 // save). Opening the screen asks the trash function to purge what is past its 30 days.
 import { ImageOff, RotateCcw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { recordView } from "../app/registry.ts";
+import { recordView } from "../app/registry-definitions.ts";
 import { history } from "../history/words.ts";
 import { LoadError, Loading } from "../ui/ListStates.tsx";
 import { notifyError, notifySuccess } from "../ui/notify.ts";

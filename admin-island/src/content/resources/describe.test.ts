@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../../../../src/lib/schema/columns.ts";
 import { type ContentTable, TABLES } from "../../../../src/lib/schema/tables.ts";
-import { resources } from "../../app/registry.ts";
+import { resources } from "../../app/registry-definitions.ts";
 import { isAltTextField } from "./common.ts";
 
 const columnsOf = (table: string): Record<string, Column> =>
