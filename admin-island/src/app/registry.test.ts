@@ -1,8 +1,9 @@
 // The admin's resource definitions against the database they edit: every column they
 // name exists (database.types.ts, generated from the migrations), every seed row
-// passes their schema, and what their schema refuses the database refuses too.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// passes their schema, and what their schema refuses the database refuses too. Also:
+// the registry names every definition, and the signed-in part loads none of them.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { createDatabase } from "../../../supabase/local/database.ts";
 import { serviceClient, startTestStack, type TestStack } from "../../../tests/contract/stack.ts";
 import type { Row } from "../api/rows.ts";
 import { rowToForm } from "../content/form-values.ts";
+import { galleryDefinitions, resourceDefinitions } from "../content/resources/definitions.ts";
 import type { ResourceDefinition } from "../content/resources/types.ts";
 import { placesNewRecords } from "../content/writes.ts";
 import { definitionOf, galleries, galleryOf, resources } from "./registry-definitions.ts";
@@ -29,6 +31,35 @@ function columnsOf(table: string): string[] {
   return [...body.matchAll(/^ {10}(\w+)\??:/gm)].map((match) => match[1] as string);
 }
 
+/**
+ * The modules `entry` loads before it runs: its static imports and theirs, followed
+ * through relative paths; a package is named by its specifier ("zod"). Type-only
+ * imports and dynamic import() are left out, as the bundler leaves them out.
+ */
+function staticImports(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    const imports = /^(?:import|export)\s+(?!type\b)(?:[^;"']*?\s+from\s+)?["']([^"']+)["']/gm;
+    for (const [, specifier] of source.matchAll(imports)) {
+      if (!specifier) continue;
+      if (!specifier.startsWith(".")) {
+        seen.add(specifier.startsWith("@") ? specifier : (specifier.split("/")[0] as string));
+        continue;
+      }
+      const path = join(dirname(file), specifier);
+      const found = [path, `${path}.ts`, `${path}.tsx`].find((candidate) =>
+        /\.tsx?$/.test(candidate) ? existsSync(candidate) : false,
+      );
+      if (found) visit(found);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
 let stack: TestStack;
 let service: SupabaseClient;
 let db: PGlite;
@@ -44,12 +75,36 @@ afterAll(async () => {
 });
 
 describe("resource registry", () => {
-  it("covers every admin route's screen", () => {
+  it("names every definition, and each name it gives is one", () => {
+    // A definition no entry names would be left out of every test below.
+    expect(new Set(resources)).toEqual(new Set(Object.values(resourceDefinitions)));
+    expect(new Set(galleries)).toEqual(new Set(Object.values(galleryDefinitions)));
     for (const route of adminRoutes) {
-      const definition = definitionOf(route.screen);
-      const gallery = galleryOf(route.screen);
-      if (route.screen.kind === "cards") expect(resources).toContain(definition);
-      if (route.screen.kind === "gallery") expect(galleries).toContain(gallery);
+      if (route.screen.kind === "cards" || route.screen.kind === "single") {
+        expect(definitionOf(route.screen)).toBe(resourceDefinitions[route.screen.resource]);
+      }
+      if (route.screen.kind === "gallery") {
+        expect(galleryOf(route.screen)).toBe(galleryDefinitions[route.screen.gallery]);
+      }
+    }
+  });
+
+  it("keeps the definitions, zod and the sample rows out of what every signed-in page loads", () => {
+    // The signed-in part (the dashboard, the routes, the shell) loads the definitions
+    // only through a screen's dynamic import: a static import of them here would put
+    // them, and zod behind them, on the dashboard again.
+    const loaded = staticImports(join(import.meta.dirname, "SignedIn.tsx"));
+    const names = [...loaded].map((file) => relative(join(import.meta.dirname, "../../.."), file));
+    expect(names).toContain("admin-island/src/app/registry.ts");
+    expect(names).toContain("admin-island/src/app/Dashboard.tsx");
+    for (const heavy of [
+      "admin-island/src/content/resources/definitions.ts",
+      "admin-island/src/app/registry-definitions.ts",
+      "src/lib/schema/zod.ts",
+      "src/lib/sample-content.ts",
+      "zod",
+    ]) {
+      expect(names).not.toContain(heavy);
     }
   });
 

@@ -4,9 +4,10 @@
 // all read this list; each definition carries its own texts. Each entry carries its
 // screen's view (made in the feature's `screen.ts`), which the signed-in shell draws on
 // its route: a new screen is its feature's folder and one entry here. A content screen
-// names its definition (content/resources/definitions.ts) rather than holding it, so
-// this list, and the dashboard that reads it, load no definition: the screen's chunk
-// loads it. What needs the definitions themselves reads registry-definitions.ts.
+// names its definition, listed by name in content/resources/definitions.ts, rather
+// than holding it, so this list, and the dashboard that reads it, load no definition:
+// the screen's chunk loads it. What needs the definitions themselves reads
+// registry-definitions.ts.
 
 import { SET_PASSWORD_PATH } from "../account/auth.ts";
 import { accountScreen, setPasswordScreen } from "../account/screen.ts";

@@ -124,7 +124,7 @@ describe("routing and proxying", () => {
       .split("\n")
       .map((line) => line.split(" "));
     expect(lines.map(([word]) => word)).toEqual(["one", "two", "three"]);
-    expect(first).toMatch(/^one \d+\n$/);
+    expect(first.startsWith("one ")).toBe(true);
     const lastWrittenAt = Number(lines[2]?.[1]);
     expect(firstReceivedAt).toBeLessThan(lastWrittenAt);
   });
