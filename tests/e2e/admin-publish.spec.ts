@@ -27,10 +27,18 @@ test.describe("publishing @desktop", () => {
       const status = publishStatus(page);
       await expect(status).toContainText("Live", { timeout: 60_000 });
 
+      // One save asks for one build: the page's one publisher asks, once.
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/functions/v1/publish")) {
+          asked.push(request.postData() ?? "");
+        }
+      });
       const title = `Fresh from the admin ${Date.now().toString(36)}`;
       await renameFirstBanner(page, title);
       await expect(status).toContainText("Publishing...");
       await expect(status).toContainText("Live", { timeout: 120_000 });
+      expect(asked).toEqual([JSON.stringify({ action: "publish" })]);
 
       const visitor = await context.newPage();
       await visitor.goto("/");

@@ -41,7 +41,7 @@ export default function SignedIn({
     [client],
   );
   useEffect(() => {
-    void publisher.refresh();
+    void publisher.start();
     return () => publisher.stop();
   }, [publisher]);
   // The session is asked about when the page opens and whenever it comes back into

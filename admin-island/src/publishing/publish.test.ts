@@ -73,6 +73,7 @@ describe("publisher", () => {
   it("publishes once after a burst of saves settles, then follows the build to Live", async () => {
     const { api, state } = fakeApi();
     const publisher = createPublisher(api, { debounceMs: 1000, pollMs: 500 });
+    await publisher.start();
     for (let i = 0; i < 20; i += 1) {
       state.saved += 1;
       signalSaved();
@@ -150,6 +151,36 @@ describe("publisher", () => {
     publisher.stop();
   });
 
+  it("asks for nothing until started, and nothing once stopped: a save reaches only the started one", async () => {
+    // React may render the signed-in part, make a publisher, and throw that render away:
+    // the publisher it made must not go on asking for builds beside the mounted one.
+    const { api, state } = fakeApi();
+    const discarded = createPublisher(api, { debounceMs: 100 });
+    const mounted = createPublisher(api, { debounceMs: 100 });
+    await mounted.start();
+    state.saved += 1;
+    signalSaved();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(state.requests).toBe(1);
+    expect(discarded.$state.get().phase).toBe("checking");
+
+    mounted.stop();
+    state.saved += 1;
+    signalSaved();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.requests).toBe(1);
+    // Started again (the screen mounted again), it follows the saves once, not twice.
+    await mounted.start();
+    await mounted.start();
+    const before = state.requests;
+    state.saved += 1;
+    signalSaved();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(state.requests).toBe(before + 1);
+    mounted.stop();
+    discarded.stop();
+  });
+
   it("publishes saved changes left unpublished when a page was closed too soon", async () => {
     const { api, state } = fakeApi();
     state.saved = 7;
@@ -164,6 +195,7 @@ describe("publisher", () => {
   it("keeps following a good build until the host puts it live, however long the deploy", async () => {
     const { api, state } = fakeApi();
     const publisher = createPublisher(api, { debounceMs: 100, pollMs: 1000 });
+    await publisher.start();
     state.saved = 6;
     signalSaved();
     await vi.advanceTimersByTimeAsync(100);

@@ -51,8 +51,17 @@ export interface Publisher {
    * every saved change and none is under way (it then says the site is up to date).
    */
   publishNow(): Promise<void>;
+  /**
+   * Starts following: each save asks for a build once the saves settle, and the state
+   * is read now. Call it once the screen is mounted (an effect), never while rendering:
+   * React may render a component and throw the render away, and a publisher that
+   * listened from birth would then go on asking for builds unseen, beside the one
+   * mounted.
+   */
+  start(): Promise<void>;
   /** Reads the current state once (and keeps following it while a build runs). */
   refresh(): Promise<void>;
+  /** Stops following the saves and the builds, until start() again. */
   stop(): void;
 }
 
@@ -195,23 +204,29 @@ export function createPublisher(
     schedule();
   }
 
-  // Every save (see saves.ts) restarts the wait; the build is asked for once they settle.
-  const unsubscribe = $saves.listen(() => {
-    $state.set({ phase: "publishing" });
-    clearTimeout(debounce);
-    debounce = setTimeout(() => void requestBuild(), debounceMs);
-  });
+  let unsubscribe: (() => void) | undefined;
 
   return {
     $state,
     $runs,
     publishNow,
     refresh,
+    start() {
+      stopped = false;
+      // Every save (see saves.ts) restarts the wait; the build is asked for once they settle.
+      unsubscribe ??= $saves.listen(() => {
+        $state.set({ phase: "publishing" });
+        clearTimeout(debounce);
+        debounce = setTimeout(() => void requestBuild(), debounceMs);
+      });
+      return refresh();
+    },
     stop() {
       stopped = true;
       clearTimeout(debounce);
       clearTimeout(poll);
-      unsubscribe();
+      unsubscribe?.();
+      unsubscribe = undefined;
     },
   };
 }
